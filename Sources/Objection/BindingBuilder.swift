@@ -1,0 +1,168 @@
+/// Chooses what a key resolves to. Returned by ``Binder/bind(_:named:fileID:line:)``.
+///
+/// Each binding takes exactly one target:
+///
+/// ```swift
+/// binder.bind(Config.self).toInstance(config)                          // a value you own
+/// binder.bind(Clock.self).to { _ in SystemClock() }                    // a provider closure
+/// binder.bind(UserRepository.self).to(UserRepository.init)             // autowired initializer
+/// binder.bind((any Database).self).to(PostgresDatabase.self)           // another bound type
+/// binder.bind(ConnectionPool.self).to(provider: PoolProvider(size: 8)) // a provider object
+/// ```
+public struct BindingBuilder<T: Sendable> {
+    let binder: Binder
+    let index: Int
+
+    /// Binds the key to an existing value, returned as-is by every `get`.
+    ///
+    /// The caller owns the value; the injector never builds or disposes it.
+    ///
+    /// - Parameter instance: The value to return.
+    public func toInstance(_ instance: T) {
+        setTarget(Producer(.instance(instance)))
+    }
+
+    /// Binds the key to a provider closure, which may suspend and throw.
+    ///
+    /// The closure receives a ``Resolver`` for its own dependencies; resolving through it keeps
+    /// the resolution path, so cycles and missing bindings are reported with the full chain.
+    ///
+    /// ```swift
+    /// binder.bind((any Database).self)
+    ///     .to { r in try await PostgresDatabase(config: r.get(Config.self)) }
+    ///     .asSingleton()
+    /// ```
+    ///
+    /// - Parameter provider: Builds one value per call.
+    /// - Returns: A builder to choose the binding's scope.
+    @discardableResult
+    public func to(_ provider: @escaping @Sendable (Resolver) async throws -> T) -> ScopedBindingBuilder<T> {
+        setTarget(Producer(.opaque(provider)))
+    }
+
+    /// Binds the key to a function whose parameters are resolved by type: initializer autowiring.
+    ///
+    /// Works with any arity, and with synchronous, `async` and `throws` functions. The parameter
+    /// types are known when the injector is created, so each one is linked to its binding once
+    /// rather than looked up on every `get`.
+    ///
+    /// ```swift
+    /// final class UserRepository: Sendable {
+    ///     init(database: any Database, config: Config) { … }
+    /// }
+    /// binder.bind(UserRepository.self).to(UserRepository.init)
+    /// ```
+    ///
+    /// - Parameter function: Builds one value from its resolved parameters.
+    /// - Returns: A builder to choose the binding's scope.
+    @discardableResult
+    public func to<each Dependency: Sendable>(
+        _ function: @escaping @Sendable (repeat each Dependency) async throws -> T
+    ) -> ScopedBindingBuilder<T> {
+        var dependencies: [BindingKey] = []
+        repeat dependencies.append(BindingKey((each Dependency).self))
+        let producer = Producer<T>(
+            .declared { resolver, binding in
+                var position = 0
+                func next<Value: Sendable>(_ type: Value.Type) async throws -> Value {
+                    defer { position += 1 }
+                    return try await resolver.dependency(type, at: position, of: binding)
+                }
+                return try await function(repeat try await next((each Dependency).self))
+            }
+        )
+        return setTarget(producer, dependencies: dependencies)
+    }
+
+    /// Binds the key to another bound type: a protocol or superclass to its implementation
+    /// (Objection's class-to-protocol binding).
+    ///
+    /// The target keeps its own scope: if `PostgresDatabase` is a singleton, every
+    /// `get((any Database).self)` returns that one instance.
+    ///
+    /// ```swift
+    /// binder.bind(PostgresDatabase.self).to(PostgresDatabase.init).asSingleton()
+    /// binder.bind((any Database).self).to(PostgresDatabase.self)
+    /// ```
+    ///
+    /// An unbound target is reported when the injector is created. Whether the target conforms is
+    /// checked then for class hierarchies and instance targets, otherwise on first resolution,
+    /// as ``InjectionError/Code/typeMismatch``.
+    ///
+    /// - Parameter concrete: The bound type to resolve instead.
+    /// - Returns: A builder to choose the binding's scope.
+    @discardableResult
+    public func to<Concrete: Sendable>(_ concrete: Concrete.Type) -> ScopedBindingBuilder<T> {
+        let producer = Producer<T>(
+            .declared { resolver, binding in
+                let value = try await resolver.dependency(Concrete.self, at: 0, of: binding)
+                guard let converted = value as? T else {
+                    throw InjectionError.typeMismatch(
+                        binding.key,
+                        produced: Concrete.self,
+                        path: resolver.frame.keys
+                    )
+                }
+                return converted
+            },
+            conformance: { target in
+                if let instance = target.instance { return instance is T }
+                if T.self is AnyClass { return Concrete.self is T.Type }
+                return nil
+            }
+        )
+        return setTarget(producer, dependencies: [BindingKey(Concrete.self)])
+    }
+
+    /// Binds the key to a ``Provider`` object (Objection's provider classes).
+    ///
+    /// ```swift
+    /// binder.bind(ConnectionPool.self).to(provider: PoolProvider(size: 8)).asSingleton()
+    /// ```
+    ///
+    /// - Parameter provider: Builds one value per call.
+    /// - Returns: A builder to choose the binding's scope.
+    @discardableResult
+    public func to<P: Provider>(provider: P) -> ScopedBindingBuilder<T> where P.Value == T {
+        setTarget(Producer(.opaque { resolver in try await provider.provide(resolver) }))
+    }
+
+    @discardableResult
+    private func setTarget(_ producer: Producer<T>, dependencies: [BindingKey] = []) -> ScopedBindingBuilder<T> {
+        binder.declarations[index].targetCount += 1
+        binder.declarations[index].producer = producer
+        binder.declarations[index].dependencies = dependencies
+        return ScopedBindingBuilder(binder: binder, index: index)
+    }
+}
+
+/// Chooses the scope of a binding whose target has been set. The default is ``Scope/transient``.
+///
+/// ```swift
+/// binder.bind(Engine.self).to(Engine.init).asSingleton()
+/// binder.bind(MetricsSink.self).to { _ in MetricsSink() }.asEagerSingleton()
+/// ```
+public struct ScopedBindingBuilder<T: Sendable> {
+    let binder: Binder
+    let index: Int
+
+    /// Caches one instance per injector, built on first use. Same as `inScope(.singleton)`.
+    public func asSingleton() {
+        inScope(.singleton)
+    }
+
+    /// Caches one instance per injector and builds it while the injector is created, so
+    /// `InjectorActor(modules:)` fails fast if it cannot be built. Independent eager singletons
+    /// are built concurrently.
+    public func asEagerSingleton() {
+        binder.declarations[index].scope = .singleton
+        binder.declarations[index].isEager = true
+    }
+
+    /// Sets the binding's scope.
+    ///
+    /// - Parameter scope: The lifetime of the instances this binding builds.
+    public func inScope(_ scope: Scope) {
+        binder.declarations[index].scope = scope
+    }
+}

@@ -1,0 +1,114 @@
+/// The error every injector operation throws for a problem of the injector's own: a missing
+/// binding, a cycle, a bad configuration, a runaway resolution depth.
+///
+/// Errors thrown by your providers are *not* wrapped: they reach the caller of `get` unchanged.
+///
+/// An `InjectionError` names types and binding names only, never resolved values, so it is safe to
+/// log. Its ``path`` lists the keys from the outermost request to the one that failed, and its
+/// ``description`` reads like
+/// `No binding for 'PaymentGateway' (required by CheckoutService -> OrderService -> PaymentGateway)`.
+///
+/// Match on ``code`` rather than on the message; two errors are equal when their codes are equal.
+///
+/// ```swift
+/// do {
+///     _ = try await injector.get(CheckoutService.self)
+/// } catch let error as InjectionError where error.code == .missingBinding {
+///     logger.error("\(error)")
+/// }
+/// ```
+public struct InjectionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, as a stable value to match on.
+    public let code: Code
+    /// A sentence describing the problem, naming types only.
+    public let message: String
+    /// The keys being resolved, from the outermost request to the failing one.
+    public let path: [BindingKey]
+    /// The individual problems, for ``Code/invalidConfiguration``: every one found, each with its
+    /// own path and location. Empty for other codes.
+    public let problems: [InjectionError]
+    /// Where the binding involved was declared, when known.
+    public let location: SourceLocation?
+
+    /// Creates an error; the library creates these, but tests and adapters may need to.
+    ///
+    /// - Parameters:
+    ///   - code: The kind of problem.
+    ///   - message: A sentence naming the types involved, never values.
+    ///   - path: The keys being resolved, outermost first.
+    ///   - problems: The individual problems of an aggregate error.
+    ///   - location: Where the binding involved was declared.
+    public init(
+        code: Code,
+        message: String,
+        path: [BindingKey] = [],
+        problems: [InjectionError] = [],
+        location: SourceLocation? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.problems = problems
+        self.location = location
+    }
+
+    /// The message, followed by each aggregated problem on its own line.
+    public var description: String {
+        var text = message
+        for problem in problems {
+            text += "\n  - \(problem.description)"
+            if let location = problem.location { text += " [\(location)]" }
+        }
+        return text
+    }
+
+    /// Errors are equal when their codes are equal, so `#expect(throws:)` and `catch` patterns
+    /// can match on the kind of problem without restating its message.
+    public static func == (lhs: InjectionError, rhs: InjectionError) -> Bool {
+        lhs.code == rhs.code
+    }
+}
+
+extension InjectionError {
+    /// The kind of an ``InjectionError``.
+    ///
+    /// A struct rather than an enum so that adding a code is not a breaking change.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) { self.name = name }
+
+        /// A key was requested that no module binds.
+        public static let missingBinding = Code("missingBinding")
+        /// Resolving a key needed that same key again, in one task or across tasks.
+        public static let circularDependency = Code("circularDependency")
+        /// The modules are inconsistent; ``InjectionError/problems`` lists every problem found.
+        public static let invalidConfiguration = Code("invalidConfiguration")
+        /// Resolution went deeper than the injector's `maxResolutionDepth`.
+        public static let depthLimitExceeded = Code("depthLimitExceeded")
+        /// A binding produced a value that is not of the bound type.
+        public static let typeMismatch = Code("typeMismatch")
+
+        public var description: String { name }
+    }
+
+    /// A place in source code, captured where a binding is declared.
+    public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+        /// The file, as `#fileID` spells it (`Module/File.swift`).
+        public let fileID: String
+        /// The line number.
+        public let line: Int
+
+        /// Creates a location.
+        ///
+        /// - Parameters:
+        ///   - fileID: The file, as `#fileID` spells it.
+        ///   - line: The line number.
+        public init(fileID: String, line: Int) {
+            self.fileID = fileID
+            self.line = line
+        }
+
+        public var description: String { "\(fileID):\(line)" }
+    }
+}

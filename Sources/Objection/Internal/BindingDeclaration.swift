@@ -1,0 +1,11 @@
+/// What a module said about one key, before the injector links it into a ``Binding``.
+struct BindingDeclaration {
+    let key: BindingKey
+    let location: InjectionError.SourceLocation
+    var producer: (any AnyProducer)?
+    /// The keys the producer resolves, when they are known up front (autowiring, aliases).
+    var dependencies: [BindingKey] = []
+    var targetCount = 0
+    var scope: Scope = .transient
+    var isEager = false
+}

@@ -1,0 +1,92 @@
+import Synchronization
+
+/// One step of a resolution in progress: the binding being built and the step that asked for it.
+///
+/// Frames form a parent-linked chain from the outermost `get` to the current one. The chain is
+/// how the injector names the path in errors, detects a key that needs itself, and bounds the
+/// depth. It travels explicitly inside ``Resolver`` (cheap), and is also published as a task-local
+/// while an opaque provider runs, so that code calling the injector directly — from `async let`,
+/// a task group or a captured injector — stays on the same path.
+final class ResolutionFrame: Sendable {
+    let binding: Binding
+    let parent: ResolutionFrame?
+    let depth: Int
+    /// The innermost singleton construction this step runs inside, if any: the node that waits
+    /// when this step waits on another construction.
+    let construction: Construction?
+    private let active = Atomic<Bool>(true)
+
+    /// The frame of the provider running in this task, if any.
+    @TaskLocal static var current: ResolutionFrame?
+
+    private init(binding: Binding, parent: ResolutionFrame?, depth: Int, construction: Construction?) {
+        self.binding = binding
+        self.parent = parent
+        self.depth = depth
+        self.construction = construction
+    }
+
+    /// Starts a step for `binding` below `parent`, refusing one that would close a cycle or go
+    /// deeper than `limit`.
+    static func enter(
+        _ binding: Binding,
+        below parent: ResolutionFrame?,
+        limit: Int,
+        construction: Construction? = nil
+    ) throws(InjectionError) -> ResolutionFrame {
+        var ancestor = parent
+        while let frame = ancestor {
+            if frame.binding === binding {
+                var cycle = [binding.key]
+                var step = parent
+                while let current = step, current !== frame {
+                    cycle.append(current.binding.key)
+                    step = current.parent
+                }
+                cycle.append(binding.key)
+                cycle.reverse()
+                let path = (parent?.keys ?? []) + [binding.key]
+                throw InjectionError.circularDependency(cycle: cycle, path: path)
+            }
+            ancestor = frame.parent
+        }
+        let depth = (parent?.depth ?? 0) + 1
+        if depth > limit {
+            throw InjectionError.depthLimitExceeded(limit: limit, path: (parent?.keys ?? []) + [binding.key])
+        }
+        return ResolutionFrame(
+            binding: binding,
+            parent: parent,
+            depth: depth,
+            construction: construction ?? parent?.construction
+        )
+    }
+
+    /// The same step, now running inside `construction`.
+    func inside(_ construction: Construction) -> ResolutionFrame {
+        ResolutionFrame(binding: binding, parent: parent, depth: depth, construction: construction)
+    }
+
+    /// The keys from the outermost request to this step.
+    var keys: [BindingKey] {
+        var keys: [BindingKey] = []
+        var frame: ResolutionFrame? = self
+        while let current = frame {
+            keys.append(current.binding.key)
+            frame = current.parent
+        }
+        return keys.reversed()
+    }
+
+    /// Marks the step as done, so a task that outlives it (an unstructured `Task` the provider
+    /// started) no longer counts as part of this resolution.
+    func finish() {
+        active.store(false, ordering: .releasing)
+    }
+
+    /// The current task's frame, if its step is still running.
+    static var active: ResolutionFrame? {
+        guard let frame = current, frame.active.load(ordering: .acquiring) else { return nil }
+        return frame
+    }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// Who waits on which in-flight construction, across every task and injector.
+///
+/// A construction waits on another when its provider resolves a key that is already being built.
+/// Each chain may look acyclic on its own while two tasks wait on each other; refusing the edge
+/// that would close a loop turns that deadlock into a ``InjectionError/Code/circularDependency``.
+/// Waiting callers that are not themselves constructions add no edge: nobody can wait on them.
+struct WaitGraph: ~Copyable {
+    private var edges: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
+    private var nodes: [ObjectIdentifier: Construction] = [:]
+
+    private static let shared = Mutex(WaitGraph())
+
+    /// Records, in the process-wide graph, that `waiter` waits on `awaited`.
+    ///
+    /// - Returns: The cycle the wait would close (nothing is recorded then), or `nil`.
+    static func recordWait(of waiter: Construction, on awaited: Construction) -> [BindingKey]? {
+        shared.withLock { $0.insert(waiter: waiter, awaited: awaited) }
+    }
+
+    /// Forgets one wait recorded by ``recordWait(of:on:)``.
+    static func endWait(of waiter: Construction, on awaited: Construction) {
+        shared.withLock { $0.remove(waiter: waiter, awaited: awaited) }
+    }
+
+    /// Records that `waiter` waits on `awaited`, unless that closes a cycle.
+    ///
+    /// - Returns: The keys of the cycle (`waiter -> awaited -> … -> waiter`) when the edge would
+    ///   close one, in which case nothing is recorded; otherwise `nil`.
+    mutating func insert(waiter: Construction, awaited: Construction) -> [BindingKey]? {
+        if let loop = path(from: awaited, to: waiter) {
+            return [waiter.key] + loop.map(\.key)
+        }
+        let from = ObjectIdentifier(waiter)
+        let to = ObjectIdentifier(awaited)
+        edges[from, default: [:]][to, default: 0] += 1
+        nodes[from] = waiter
+        nodes[to] = awaited
+        return nil
+    }
+
+    /// Removes one `waiter -> awaited` edge recorded by ``insert(waiter:awaited:)``.
+    mutating func remove(waiter: Construction, awaited: Construction) {
+        let from = ObjectIdentifier(waiter)
+        let to = ObjectIdentifier(awaited)
+        guard let count = edges[from]?[to] else { return }
+        if count > 1 {
+            edges[from]?[to] = count - 1
+            return
+        }
+        edges[from]?[to] = nil
+        if edges[from]?.isEmpty == true { edges[from] = nil }
+        for node in [from, to] where edges[node] == nil && !edges.values.contains(where: { $0[node] != nil }) {
+            nodes[node] = nil
+        }
+    }
+
+    /// The nodes on a path `start -> … -> goal`, both included, or `nil` when there is none.
+    private func path(from start: Construction, to goal: Construction) -> [Construction]? {
+        let goalID = ObjectIdentifier(goal)
+        var cameFrom: [ObjectIdentifier: ObjectIdentifier] = [:]
+        var queue = [ObjectIdentifier(start)]
+        var seen: Set = [ObjectIdentifier(start)]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            if node == goalID {
+                var chain = [node]
+                while let previous = cameFrom[chain[chain.count - 1]] { chain.append(previous) }
+                return chain.reversed().map { $0 == goalID ? goal : (nodes[$0] ?? start) }
+            }
+            for next in edges[node, default: [:]].keys where seen.insert(next).inserted {
+                cameFrom[next] = node
+                queue.append(next)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,48 @@
+/// What a provider uses to resolve its own dependencies.
+///
+/// A resolver offers the same `get`, `get(_:named:)` and `getIfBound` as the injector, and carries
+/// the resolution path of the request being served, so a missing binding deep in a graph is
+/// reported with every key that led to it and a cycle is caught instead of hanging. It is
+/// `Sendable`: pass it into `async let` or a task group freely.
+///
+/// ```swift
+/// binder.bind(CheckoutService.self).to { r in
+///     async let orders = r.get(OrderService.self)
+///     async let payments = r.get((any PaymentGateway).self)
+///     return try await CheckoutService(orders: orders, payments: payments)
+/// }
+/// ```
+public struct Resolver: Sendable {
+    let injector: InjectorActor
+    let frame: ResolutionFrame
+
+    /// Resolves the binding for `type`, optionally qualified by `name`.
+    ///
+    /// - Parameters:
+    ///   - type: The bound type to resolve.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: The instance the binding's scope dictates.
+    /// - Throws: ``InjectionError`` (missing binding, cycle, depth) or the error of a provider.
+    public func get<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil) async throws -> T {
+        try await injector.resolve(BindingKey(type, named: name), as: type, parent: frame)
+    }
+
+    /// Resolves the binding for `type` if one exists.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: The instance, or `nil` when the key itself is unbound.
+    /// - Throws: Like ``get(_:named:)`` for a bound key: a missing *dependency* still throws.
+    public func getIfBound<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil) async throws -> T? {
+        try await injector.resolveIfBound(BindingKey(type, named: name), as: type, parent: frame)
+    }
+
+    /// Resolves the `position`-th declared dependency of `binding` through its pre-linked index.
+    func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) async throws -> T {
+        guard let index = binding.links[position] else {
+            throw InjectionError.missingBinding(binding.dependencies[position], requestedBy: frame)
+        }
+        return try await injector.resolve(injector.table.bindings[index], as: type, parent: frame)
+    }
+}
