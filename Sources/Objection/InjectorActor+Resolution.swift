@@ -85,6 +85,7 @@ extension InjectorActor {
     ) throws(InjectionError) -> Joined<T> {
         if let value = cell.value { return .built(value) }
         let flight = inFlight[binding.index] as? InFlight<T> ?? start(binding, producer: producer, cell: cell, frame: frame)
+        flight.construction.recordJoin()
         if let waiter = frame.construction,
             let cycle = WaitGraph.recordWait(of: waiter, on: flight.construction)
         {
@@ -114,5 +115,16 @@ extension InjectorActor {
         let flight = InFlight(construction: construction, task: task)
         inFlight[index] = flight
         return flight
+    }
+}
+
+extension InjectorActor {
+    /// How many callers are waiting on the in-flight construction of `key` (0 when none is in
+    /// flight). Lets tests wait for a stampede to form without sleeping.
+    func callersWaiting(for key: BindingKey) -> Int {
+        guard let index = table.index(of: key), let flight = inFlight[index] else {
+            return 0
+        }
+        return flight.construction.joins
     }
 }

@@ -24,7 +24,7 @@ public actor InjectorActor {
     nonisolated let table: BindingTable
     nonisolated let cells: [(any AnySingletonCell)?]
     nonisolated let maxResolutionDepth: Int
-    var inFlight: [Int: any Sendable] = [:]
+    var inFlight: [Int: any InFlightConstruction] = [:]
 
     /// Creates an injector from `modules` and builds its eager singletons.
     ///

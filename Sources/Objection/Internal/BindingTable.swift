@@ -17,6 +17,8 @@ final class BindingTable: Sendable {
         return bindings[index]
     }
 
+    func index(of key: BindingKey) -> Int? { indexByKey[key] }
+
     var eagerBindings: [Binding] { bindings.filter(\.isEager) }
 
     /// Runs every module's `configure(_:)` and links the result.

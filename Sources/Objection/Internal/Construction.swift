@@ -1,14 +1,29 @@
+import Synchronization
+
 /// One in-flight construction of a cached binding; its identity is a node of the ``WaitGraph``.
 final class Construction: Sendable {
     let key: BindingKey
+    private let joinCount = Atomic<Int>(0)
 
     init(key: BindingKey) {
         self.key = key
     }
+
+    /// How many callers have joined this construction, its starter included.
+    var joins: Int { joinCount.load(ordering: .relaxed) }
+
+    func recordJoin() {
+        joinCount.add(1, ordering: .relaxed)
+    }
 }
 
 /// A construction and the task every caller of its key awaits.
-struct InFlight<T: Sendable>: Sendable {
+struct InFlight<T: Sendable>: InFlightConstruction {
     let construction: Construction
     let task: Task<T, any Error>
+}
+
+/// The untyped face of ``InFlight``.
+protocol InFlightConstruction: Sendable {
+    var construction: Construction { get }
 }

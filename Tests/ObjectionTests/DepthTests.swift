@@ -1,0 +1,43 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Deep graphs", .timeLimit(.minutes(1)))
+struct DepthTests {
+    /// `Int` named "0" needs "1", which needs "2", … up to `length - 1`: a chain of distinct keys.
+    static func chain(length: Int, scope: Scope) -> TestModule {
+        TestModule { binder in
+            for level in 0..<length {
+                binder.bind(Int.self, named: "\(level)").to { r in
+                    level == length - 1 ? level : try await r.get(Int.self, named: "\(level + 1)")
+                }.inScope(scope)
+            }
+        }
+    }
+
+    @Test("a chain of 1,000 distinct keys resolves", arguments: [Scope.transient, .singleton])
+    func thousandKeyChain(scope: Scope) async throws {
+        let injector = try await InjectorActor(modules: [Self.chain(length: 1_000, scope: scope)])
+        #expect(try await injector.get(Int.self, named: "0") == 999)
+    }
+
+    @Test("resolution deeper than the configured limit throws depthLimitExceeded")
+    func configuredLimit() async throws {
+        let injector = try await InjectorActor(
+            modules: [Self.chain(length: 100, scope: .transient)],
+            maxResolutionDepth: 50
+        )
+        let error = await injectionError { _ = try await injector.get(Int.self, named: "0") }
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.path.count == 51)
+        #expect(error?.message.hasPrefix("Resolution depth exceeded the limit of 50") == true)
+    }
+
+    @Test("the default limit stops a runaway chain instead of crashing")
+    func defaultLimit() async throws {
+        let length = InjectorActor.defaultMaxResolutionDepth + 10
+        let injector = try await InjectorActor(modules: [Self.chain(length: length, scope: .transient)])
+        let error = await injectionError { _ = try await injector.get(Int.self, named: "0") }
+        #expect(error?.code == .depthLimitExceeded)
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Error reporting")
+struct ErrorReportingTests {
+    struct CheckoutService: Sendable {}
+    struct OrderService: Sendable {}
+    protocol PaymentGateway: Sendable {}
+
+    @Test("a missing top-level key names the key")
+    func missingTopLevel() async throws {
+        let injector = try await makeInjector { _ in }
+        let error = await injectionError { _ = try await injector.get(Engine.self) }
+        #expect(error?.code == .missingBinding)
+        #expect(error?.description == "No binding for 'Engine'")
+        #expect(error?.path == [BindingKey(Engine.self)])
+    }
+
+    @Test("a missing dependency names the path from the outermost request")
+    func missingDependencyPath() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(CheckoutService.self).to { r in _ = try await r.get(OrderService.self); return .init() }
+            binder.bind(OrderService.self).to { r in _ = try await r.get((any PaymentGateway).self); return .init() }
+        }
+        let error = await injectionError { _ = try await injector.get(CheckoutService.self) }
+        #expect(error?.code == .missingBinding)
+        #expect(
+            error?.description
+                == "No binding for 'PaymentGateway' (required by CheckoutService -> OrderService -> PaymentGateway)"
+        )
+        #expect(error?.path.count == 3)
+    }
+
+    @Test("a missing autowired dependency names the path")
+    func missingAutowiredDependency() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Car.self).to(Car.init)
+            binder.bind(Engine.self).to(Engine.init)
+        }
+        let error = await injectionError { _ = try await injector.get(Car.self) }
+        #expect(error?.description == "No binding for 'Wheel' (required by Car -> Wheel)")
+    }
+
+    @Test("a missing named key shows its name")
+    func missingNamed() async throws {
+        let injector = try await makeInjector { $0.bind(Headlight.self, named: "left").to { _ in .init(side: .left) } }
+        let error = await injectionError { _ = try await injector.get(Headlight.self, named: "right") }
+        #expect(error?.description == "No binding for 'Headlight named \"right\"'")
+    }
+
+    @Test("getIfBound is nil for an unbound key, but a missing dependency of a bound key still throws")
+    func getIfBound() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Car.self).to(Car.init)
+            binder.bind(Engine.self).to(Engine.init)
+        }
+        let wheel: Wheel? = try await injector.getIfBound(Wheel.self)
+        #expect(wheel == nil)
+        #expect(try await injector.getIfBound(Engine.self) != nil)
+        let error = await injectionError { _ = try await injector.getIfBound(Car.self) }
+        #expect(error?.code == .missingBinding)
+    }
+
+    @Test("a provider's own error reaches the caller unchanged, through several levels")
+    func providerErrorsAreNotWrapped() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in throw ProviderFailure(attempt: 7) }
+            binder.bind(Wheel.self).to(Wheel.init)
+            binder.bind(Car.self).to(Car.init)
+        }
+        await #expect(throws: ProviderFailure(attempt: 7)) { try await injector.get(Car.self) }
+    }
+
+    @Test("errors name types, never resolved values")
+    func noValuesInErrors() async throws {
+        let secret = "postgres://admin:hunter2@db/prod"
+        let injector = try await makeInjector { binder in
+            binder.bind(Config.self).toInstance(Config(dsn: secret))
+            binder.bind(String.self).to { r in try await r.get(Config.self).dsn }
+            binder.bind((any Database).self).to(String.self)
+            binder.bind(UserRepository.self).to { r in
+                let config = try await r.get(Config.self)
+                _ = try await r.get(Wheel.self, named: "spare")
+                return UserRepository(database: PostgresDatabase(config: config))
+            }
+        }
+        let missing = await injectionError { _ = try await injector.get(UserRepository.self) }
+        let mismatch = await injectionError { _ = try await injector.get((any Database).self) }
+        #expect(mismatch?.code == .typeMismatch)
+        for error in [missing, mismatch] {
+            let text = try #require(error).description
+            #expect(!text.contains("hunter2"))
+        }
+    }
+
+    @Test("errors compare equal by code")
+    func equalityByCode() {
+        let first = InjectionError(code: .missingBinding, message: "No binding for 'A'")
+        let second = InjectionError(code: .missingBinding, message: "No binding for 'B'")
+        let third = InjectionError(code: .circularDependency, message: "Circular dependency: A -> A")
+        #expect(first == second)
+        #expect(first != third)
+    }
+}

@@ -1,0 +1,157 @@
+import Synchronization
+import Testing
+
+@testable import Objection
+
+/// A one-shot gate: tasks `wait()` until someone `open()`s it. Deterministic, no sleeping.
+final class Gate: Sendable {
+    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    @discardableResult
+    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+}
+
+/// Yields until `condition` holds. Used to wait for a state the injector reports (a stampede
+/// formed), never for a duration.
+func waitUntil(_ condition: () async -> Bool) async {
+    while await !condition() { await Task.yield() }
+}
+
+/// An error thrown by test providers, to check that errors reach callers unchanged.
+struct ProviderFailure: Error, Equatable {
+    let attempt: Int
+}
+
+/// A module built from a closure, so each test can declare exactly the bindings it needs.
+struct TestModule: Module {
+    let body: @Sendable (Binder) -> Void
+
+    init(_ body: @escaping @Sendable (Binder) -> Void) {
+        self.body = body
+    }
+
+    func configure(_ binder: Binder) { body(binder) }
+}
+
+/// Builds an injector from one closure module.
+func makeInjector(_ body: @escaping @Sendable (Binder) -> Void) async throws -> InjectorActor {
+    try await InjectorActor(modules: [TestModule(body)])
+}
+
+/// The `InjectionError` that `body` throws, or a recorded failure.
+func injectionError(_ body: () async throws -> Void) async -> InjectionError? {
+    do {
+        try await body()
+        Issue.record("expected an InjectionError, but nothing was thrown")
+    } catch let error as InjectionError {
+        return error
+    } catch {
+        Issue.record("expected an InjectionError, got \(type(of: error)): \(error)")
+    }
+    return nil
+}
+
+// MARK: - Fixture types
+
+final class Engine: Sendable {}
+final class Wheel: Sendable {}
+
+final class Car: Sendable {
+    let engine: Engine
+    let wheel: Wheel
+    init(engine: Engine, wheel: Wheel) {
+        self.engine = engine
+        self.wheel = wheel
+    }
+}
+
+struct Config: Sendable, Equatable {
+    let dsn: String
+}
+
+protocol Database: Sendable {
+    var dsn: String { get }
+}
+
+final class PostgresDatabase: Database {
+    let dsn: String
+    init(config: Config) { self.dsn = config.dsn }
+}
+
+final class UserRepository: Sendable {
+    let database: any Database
+    init(database: any Database) { self.database = database }
+}
+
+enum Side: Sendable { case left, right }
+
+final class Headlight: Sendable {
+    let side: Side
+    init(side: Side) { self.side = side }
+}
+
+/// A superclass for class-to-superclass bindings; stateless, so sharing it across tasks is safe.
+class Vehicle: @unchecked Sendable {}
+final class Truck: Vehicle, @unchecked Sendable {}
+
+/// Distinct types for cycle and depth tests.
+final class NodeA: Sendable {}
+final class NodeB: Sendable {}
+final class NodeC: Sendable {}
+final class NodeD: Sendable {}
+
+/// Two types whose initializers need each other: an autowired cycle.
+final class Chicken: Sendable {
+    init(egg: Egg) {}
+}
+
+final class Egg: Sendable {
+    init(chicken: Chicken) {}
+}
+
+/// Holds an injector for providers that call it directly instead of through their resolver.
+final class InjectorBox: Sendable {
+    private let storage = Mutex<InjectorActor?>(nil)
+
+    var injector: InjectorActor? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+
+    func get<T: Sendable>(_ type: T.Type) async throws -> T {
+        guard let injector else { throw ProviderFailure(attempt: -1) }
+        return try await injector.get(type)
+    }
+}
+
+/// The outcome of an async throwing call, as a value.
+func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+    do { return .success(try await body()) } catch { return .failure(error) }
+}
