@@ -84,7 +84,8 @@ extension InjectorActor {
         frame: ResolutionFrame
     ) throws(InjectionError) -> Joined<T> {
         if let value = cell.value { return .built(value) }
-        let flight = inFlight[binding.index] as? InFlight<T> ?? start(binding, producer: producer, cell: cell, frame: frame)
+        let flight =
+            inFlight[binding.index] as? InFlight<T> ?? start(binding, producer: producer, cell: cell, frame: frame)
         flight.construction.recordJoin()
         if let waiter = frame.construction,
             let cycle = WaitGraph.recordWait(of: waiter, on: flight.construction)

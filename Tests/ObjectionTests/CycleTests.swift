@@ -7,8 +7,12 @@ struct CycleTests {
     @Test("A -> B -> A is reported with the chain, in either scope", arguments: [Scope.transient, .singleton])
     func twoKeyCycle(scope: Scope) async throws {
         let injector = try await makeInjector { binder in
-            binder.bind(NodeA.self).to { r in _ = try await r.get(NodeB.self); return NodeA() }.inScope(scope)
-            binder.bind(NodeB.self).to { r in _ = try await r.get(NodeA.self); return NodeB() }.inScope(scope)
+            binder.bind(NodeA.self).to { r in
+                _ = try await r.get(NodeB.self); return NodeA()
+            }.inScope(scope)
+            binder.bind(NodeB.self).to { r in
+                _ = try await r.get(NodeA.self); return NodeB()
+            }.inScope(scope)
         }
         let error = await injectionError { _ = try await injector.get(NodeA.self) }
         #expect(error?.code == .circularDependency)
@@ -28,10 +32,18 @@ struct CycleTests {
     @Test("a cycle through several keys names every key, starting where it closes")
     func longCycle() async throws {
         let injector = try await makeInjector { binder in
-            binder.bind(NodeA.self).to { r in _ = try await r.get(NodeB.self); return NodeA() }
-            binder.bind(NodeB.self).to { r in _ = try await r.get(NodeC.self); return NodeB() }.asSingleton()
-            binder.bind(NodeC.self).to { r in _ = try await r.get(NodeD.self); return NodeC() }
-            binder.bind(NodeD.self).to { r in _ = try await r.get(NodeB.self); return NodeD() }
+            binder.bind(NodeA.self).to { r in
+                _ = try await r.get(NodeB.self); return NodeA()
+            }
+            binder.bind(NodeB.self).to { r in
+                _ = try await r.get(NodeC.self); return NodeB()
+            }.asSingleton()
+            binder.bind(NodeC.self).to { r in
+                _ = try await r.get(NodeD.self); return NodeC()
+            }
+            binder.bind(NodeD.self).to { r in
+                _ = try await r.get(NodeB.self); return NodeD()
+            }
         }
         let error = await injectionError { _ = try await injector.get(NodeA.self) }
         #expect(error?.description == "Circular dependency: NodeB -> NodeC -> NodeD -> NodeB")
@@ -53,8 +65,12 @@ struct CycleTests {
         struct Top: Sendable {}
         let injector = try await makeInjector { binder in
             binder.bind(NodeD.self).to(NodeD.init)
-            binder.bind(NodeB.self).to { r in _ = try await r.get(NodeD.self); return NodeB() }
-            binder.bind(NodeC.self).to { r in _ = try await r.get(NodeD.self); return NodeC() }.asSingleton()
+            binder.bind(NodeB.self).to { r in
+                _ = try await r.get(NodeD.self); return NodeB()
+            }
+            binder.bind(NodeC.self).to { r in
+                _ = try await r.get(NodeD.self); return NodeC()
+            }.asSingleton()
             binder.bind(NodeA.self).to { r in
                 async let b = r.get(NodeB.self)
                 async let c = r.get(NodeC.self)
@@ -73,7 +89,9 @@ struct CycleTests {
                 _ = try await b
                 return NodeA()
             }.inScope(scope)
-            binder.bind(NodeB.self).to { r in _ = try await r.get(NodeA.self); return NodeB() }.inScope(scope)
+            binder.bind(NodeB.self).to { r in
+                _ = try await r.get(NodeA.self); return NodeB()
+            }.inScope(scope)
         }
         let error = await injectionError { _ = try await injector.get(NodeA.self) }
         #expect(error?.description == "Circular dependency: NodeA -> NodeB -> NodeA")
@@ -89,7 +107,9 @@ struct CycleTests {
                 }
                 return NodeA()
             }.inScope(scope)
-            binder.bind(NodeB.self).to { r in _ = try await r.get(NodeA.self); return NodeB() }.inScope(scope)
+            binder.bind(NodeB.self).to { r in
+                _ = try await r.get(NodeA.self); return NodeB()
+            }.inScope(scope)
         }
         let error = await injectionError { _ = try await injector.get(NodeA.self) }
         #expect(error?.code == .circularDependency)
@@ -107,7 +127,9 @@ struct CycleTests {
                 _ = try await b
                 return NodeA()
             }.inScope(scope)
-            binder.bind(NodeB.self).to { _ in _ = try await box.get(NodeA.self); return NodeB() }.inScope(scope)
+            binder.bind(NodeB.self).to { _ in
+                _ = try await box.get(NodeA.self); return NodeB()
+            }.inScope(scope)
         }
         let error = await injectionError { _ = try await box.get(NodeA.self) }
         #expect(error?.description == "Circular dependency: NodeA -> NodeB -> NodeA")
@@ -157,7 +179,9 @@ struct CycleTests {
                 if breakCycle.value == 0 { _ = try await r.get(NodeB.self) }
                 return NodeA()
             }.asSingleton()
-            binder.bind(NodeB.self).to { r in _ = try await r.get(NodeA.self); return NodeB() }.asSingleton()
+            binder.bind(NodeB.self).to { r in
+                _ = try await r.get(NodeA.self); return NodeB()
+            }.asSingleton()
             binder.bind(Engine.self).to(Engine.init)
         }
         let error = await injectionError { _ = try await injector.get(NodeB.self) }

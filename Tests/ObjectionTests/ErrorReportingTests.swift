@@ -20,8 +20,12 @@ struct ErrorReportingTests {
     @Test("a missing dependency names the path from the outermost request")
     func missingDependencyPath() async throws {
         let injector = try await makeInjector { binder in
-            binder.bind(CheckoutService.self).to { r in _ = try await r.get(OrderService.self); return .init() }
-            binder.bind(OrderService.self).to { r in _ = try await r.get((any PaymentGateway).self); return .init() }
+            binder.bind(CheckoutService.self).to { r in
+                _ = try await r.get(OrderService.self); return .init()
+            }
+            binder.bind(OrderService.self).to { r in
+                _ = try await r.get((any PaymentGateway).self); return .init()
+            }
         }
         let error = await injectionError { _ = try await injector.get(CheckoutService.self) }
         #expect(error?.code == .missingBinding)

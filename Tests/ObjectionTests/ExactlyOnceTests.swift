@@ -137,7 +137,9 @@ struct ExactlyOnceTests {
         let carsBuilt = Counter()
         let enginesBuilt = Counter()
         let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in enginesBuilt.increment(); return Engine() }.asSingleton()
+            binder.bind(Engine.self).to { _ in
+                enginesBuilt.increment(); return Engine()
+            }.asSingleton()
             binder.bind(Wheel.self).to(Wheel.init).asSingleton()
             binder.bind(Car.self).to { r in
                 carsBuilt.increment()

@@ -16,7 +16,9 @@ struct ScopeTests {
     func singleton() async throws {
         let built = Counter()
         let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in built.increment(); return Engine() }.asSingleton()
+            binder.bind(Engine.self).to { _ in
+                built.increment(); return Engine()
+            }.asSingleton()
             binder.bind(Wheel.self).to(Wheel.init)
             binder.bind(Car.self).to(Car.init)
         }
@@ -58,7 +60,9 @@ struct ScopeTests {
     func eagerSingleton() async throws {
         let built = Counter()
         let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in built.increment(); return Engine() }.asEagerSingleton()
+            binder.bind(Engine.self).to { _ in
+                built.increment(); return Engine()
+            }.asEagerSingleton()
         }
         #expect(built.value == 1)
         _ = try await injector.get(Engine.self)

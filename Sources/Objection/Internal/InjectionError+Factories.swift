@@ -17,7 +17,9 @@ extension InjectionError {
 
     static func depthLimitExceeded(limit: Int, path: [BindingKey]) -> InjectionError {
         let shown = path.count > 6 ? Array(path.prefix(3)) + Array(path.suffix(3)) : path
-        let chain = path.count > 6 ? shown.prefix(3).arrowJoined + " -> ... -> " + shown.suffix(3).arrowJoined
+        let chain =
+            path.count > 6
+            ? shown.prefix(3).arrowJoined + " -> ... -> " + shown.suffix(3).arrowJoined
             : shown.arrowJoined
         return InjectionError(
             code: .depthLimitExceeded,

@@ -35,7 +35,11 @@ final class Counter: Sendable {
     var value: Int { count.withLock { $0 } }
 
     @discardableResult
-    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1; return $0
+        }
+    }
 }
 
 /// Yields until `condition` holds. Used to wait for a state the injector reports (a stampede

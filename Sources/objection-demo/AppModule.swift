@@ -1,0 +1,21 @@
+import Objection
+
+/// The demo's wiring: one module, the way a server would declare its graph.
+struct AppModule: Module {
+    let config: AppConfig
+
+    func configure(_ binder: Binder) {
+        binder.bind(AppConfig.self).toInstance(config)
+        binder.bind((any Database).self)
+            .to { r in try await SimulatedPostgres.connect(config: r.get(AppConfig.self)) }
+            .asSingleton()
+        binder.bind(Metrics.self).to(Metrics.init).asEagerSingleton()
+        binder.bind(UserRepository.self).to(UserRepository.init).asSingleton()
+        binder.bind(OrderRepository.self).to(OrderRepository.init).asSingleton()
+        binder.bind(PlaceOrderHandler.self).to(PlaceOrderHandler.init)
+
+        // Deliberately incomplete: nothing binds `any PaymentGateway`.
+        binder.bind(CheckoutService.self).to(CheckoutService.init)
+        binder.bind(OrderService.self).to(OrderService.init)
+    }
+}
