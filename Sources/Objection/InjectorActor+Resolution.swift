@@ -1,57 +1,71 @@
 /// The path of every `get`: key → binding → scope cache → provider → value.
+///
+/// The fast paths — an instance, a built singleton, a transient graph that can be built without
+/// suspending — are inlinable so that they are specialised for `T` in the caller's module. The
+/// rest goes through ``ResolutionFrame``s, which name the path in errors and catch cycles.
 extension InjectorActor {
-    /// Looks `key` up and resolves it below `parent`.
-    nonisolated func resolve<T: Sendable>(
-        _ key: BindingKey,
-        as type: T.Type,
-        parent: ResolutionFrame?
-    ) async throws -> T {
-        guard let binding = table.binding(for: key) else {
-            throw InjectionError.missingBinding(key, requestedBy: parent)
-        }
-        return try await resolve(binding, as: type, parent: parent)
-    }
-
-    /// Like ``resolve(_:as:parent:)``, but `nil` when `key` itself is unbound.
-    nonisolated func resolveIfBound<T: Sendable>(
-        _ key: BindingKey,
-        as type: T.Type,
-        parent: ResolutionFrame?
-    ) async throws -> T? {
-        guard let binding = table.binding(for: key) else { return nil }
-        return try await resolve(binding, as: type, parent: parent)
-    }
-
     /// Produces `binding`'s value as its scope dictates.
-    nonisolated func resolve<T: Sendable>(
+    ///
+    /// - Parameters:
+    ///   - parent: The step that asked, if it is known.
+    ///   - continuesTaskPath: Whether a step running in this task (a provider that called the
+    ///     injector directly) is the parent; read only when the slow path needs it.
+    @inlinable
+    nonisolated(nonsending) func resolve<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
-        parent: ResolutionFrame?
+        parent: ResolutionFrame?,
+        continuesTaskPath: Bool = false
     ) async throws -> T {
-        guard let producer = binding.producer as? Producer<T> else {
+        guard let producer = binding.producer(as: type) else {
             throw InjectionError.typeMismatch(
                 binding.key,
                 produced: binding.producer.producedType,
                 path: (parent?.keys ?? []) + [binding.key]
             )
         }
-        if case .instance(let value) = producer.body { return value }
-
-        let cell = binding.scope.isCached ? cells[binding.index] as? SingletonCell<T> : nil
-        if let value = cell?.value { return value }
-
-        let frame = try ResolutionFrame.enter(binding, below: parent, limit: maxResolutionDepth)
-        guard let cell else {
-            return try await producer.produce(Resolver(injector: self, frame: frame), for: binding)
+        if producer.kind == .instance, let instance = producer.synchronous {
+            return try instance(SynchronousResolver(injector: self), binding)
         }
-        return try await construct(binding, producer: producer, cell: cell, frame: frame)
+        if binding.scope.isCached, let cell = cells[binding.index] {
+            if let value = cell.value(as: type) { return value }
+            let frame = try ResolutionFrame.enter(
+                binding,
+                below: continuesTaskPath ? ResolutionFrame.active : parent,
+                limit: maxResolutionDepth
+            )
+            return try await construct(binding, producer: producer, cell: cell, frame: frame)
+        }
+        if binding.isSynchronous, let recipe = producer.synchronous, frontierIsBuilt(binding) {
+            do {
+                return try recipe(SynchronousResolver(injector: self), binding)
+            } catch is SynchronousResolutionUnavailable {
+                // A frontier cell was emptied meanwhile; the asynchronous path handles it.
+            } catch is InjectionError {
+                // Rebuilt below, where the error gets its full resolution path.
+            }
+        }
+        let frame = try ResolutionFrame.enter(
+            binding,
+            below: continuesTaskPath ? ResolutionFrame.active : parent,
+            limit: maxResolutionDepth
+        )
+        return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding)
+    }
+
+    /// Whether every cached binding a synchronous build of `binding` reads is built.
+    @inlinable
+    nonisolated func frontierIsBuilt(_ binding: Binding) -> Bool {
+        for index in binding.frontier where cells[index]?.isBuilt != true { return false }
+        return true
     }
 
     /// Builds a cached binding, or waits for the construction already in flight.
-    private nonisolated func construct<T: Sendable>(
+    @usableFromInline
+    nonisolated func construct<T: Sendable>(
         _ binding: Binding,
         producer: Producer<T>,
-        cell: SingletonCell<T>,
+        cell: SingletonCell,
         frame: ResolutionFrame
     ) async throws -> T {
         let flight: InFlight<T>
@@ -80,10 +94,10 @@ extension InjectorActor {
     private func join<T: Sendable>(
         _ binding: Binding,
         producer: Producer<T>,
-        cell: SingletonCell<T>,
+        cell: SingletonCell,
         frame: ResolutionFrame
     ) throws(InjectionError) -> Joined<T> {
-        if let value = cell.value { return .built(value) }
+        if let value = cell.value(as: T.self) { return .built(value) }
         let flight =
             inFlight[binding.index] as? InFlight<T> ?? start(binding, producer: producer, cell: cell, frame: frame)
         flight.construction.recordJoin()
@@ -95,13 +109,24 @@ extension InjectorActor {
         return .waiting(flight)
     }
 
+    /// Runs a construction's provider off the actor: providers run on their caller's executor,
+    /// and the caller here is the construction task, which must stay free to admit waiters.
+    @concurrent
+    private static func build<T: Sendable>(
+        _ binding: Binding,
+        producer: Producer<T>,
+        resolver: Resolver
+    ) async throws -> T {
+        try await producer.asynchronous(resolver, binding)
+    }
+
     /// Starts the one shared construction of `binding`. The task is unstructured so that no
     /// caller's cancellation reaches it; it fills the cell before it leaves the in-flight table,
     /// so a later caller sees one or the other. A failure is not stored.
     private func start<T: Sendable>(
         _ binding: Binding,
         producer: Producer<T>,
-        cell: SingletonCell<T>,
+        cell: SingletonCell,
         frame: ResolutionFrame
     ) -> InFlight<T> {
         let construction = Construction(key: binding.key)
@@ -109,7 +134,7 @@ extension InjectorActor {
         let index = binding.index
         let task = Task { [self] in
             defer { inFlight[index] = nil }
-            let value = try await producer.produce(resolver, for: binding)
+            let value = try await Self.build(binding, producer: producer, resolver: resolver)
             cell.store(value)
             return value
         }
@@ -123,7 +148,7 @@ extension InjectorActor {
     /// How many callers are waiting on the in-flight construction of `key` (0 when none is in
     /// flight). Lets tests wait for a stampede to form without sleeping.
     func callersWaiting(for key: BindingKey) -> Int {
-        guard let index = table.index(of: key), let flight = inFlight[index] else {
+        guard let index = table.position(of: key), let flight = inFlight[index] else {
             return 0
         }
         return flight.construction.joins

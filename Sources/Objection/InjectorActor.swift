@@ -21,9 +21,9 @@ public actor InjectorActor {
     /// The default for `maxResolutionDepth`: how many nested resolutions one `get` may make.
     public static let defaultMaxResolutionDepth = 4_096
 
-    nonisolated let table: BindingTable
-    nonisolated let cells: [(any AnySingletonCell)?]
-    nonisolated let maxResolutionDepth: Int
+    @usableFromInline nonisolated let table: BindingTable
+    @usableFromInline nonisolated let cells: [SingletonCell?]
+    @usableFromInline nonisolated let maxResolutionDepth: Int
     var inFlight: [Int: any InFlightConstruction] = [:]
 
     /// Creates an injector from `modules` and builds its eager singletons.
@@ -42,7 +42,7 @@ public actor InjectorActor {
     ) async throws {
         let table = try BindingTable.build(modules: modules)
         self.table = table
-        self.cells = table.bindings.map { $0.scope.isCached ? $0.producer.makeCell() : nil }
+        self.cells = table.bindings.map { $0.scope.isCached ? SingletonCell() : nil }
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         try await buildEagerSingletons()
     }
@@ -57,41 +57,5 @@ public actor InjectorActor {
             }
             try await group.waitForAll()
         }
-    }
-
-    /// Resolves the binding for `type`, optionally qualified by `name`.
-    ///
-    /// ```swift
-    /// let repo = try await injector.get(UserRepository.self)
-    /// let left = try await injector.get(Headlight.self, named: "left")
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The bound type to resolve.
-    ///   - name: The binding's name, or `nil` for the unnamed binding.
-    /// - Returns: The instance the binding's scope dictates: new for transient bindings, the
-    ///   injector's one instance for singletons.
-    /// - Throws: ``InjectionError`` for a missing binding, a cycle or a runaway depth; a
-    ///   provider's own error, unchanged.
-    public nonisolated func get<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil) async throws -> T {
-        try await resolve(BindingKey(type, named: name), as: type, parent: ResolutionFrame.active)
-    }
-
-    /// Resolves the binding for `type` if one exists.
-    ///
-    /// ```swift
-    /// let sink: MetricsSink? = try await injector.getIfBound(MetricsSink.self)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - name: The binding's name, or `nil` for the unnamed binding.
-    /// - Returns: The instance, or `nil` when the key itself is unbound.
-    /// - Throws: Like ``get(_:named:)`` for a bound key: a missing *dependency* still throws.
-    public nonisolated func getIfBound<T: Sendable>(
-        _ type: T.Type = T.self,
-        named name: String? = nil
-    ) async throws -> T? {
-        try await resolveIfBound(BindingKey(type, named: name), as: type, parent: ResolutionFrame.active)
     }
 }

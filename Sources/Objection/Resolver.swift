@@ -13,8 +13,14 @@
 /// }
 /// ```
 public struct Resolver: Sendable {
-    let injector: InjectorActor
-    let frame: ResolutionFrame
+    @usableFromInline let injector: InjectorActor
+    @usableFromInline let frame: ResolutionFrame
+
+    @inlinable
+    init(injector: InjectorActor, frame: ResolutionFrame) {
+        self.injector = injector
+        self.frame = frame
+    }
 
     /// Resolves the binding for `type`, optionally qualified by `name`.
     ///
@@ -23,8 +29,16 @@ public struct Resolver: Sendable {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     /// - Returns: The instance the binding's scope dictates.
     /// - Throws: ``InjectionError`` (missing binding, cycle, depth) or the error of a provider.
-    public func get<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil) async throws -> T {
-        try await injector.resolve(BindingKey(type, named: name), as: type, parent: frame)
+    @inlinable
+    nonisolated(nonsending) public func get<T: Sendable>(
+        _ type: T.Type = T.self,
+        named name: String? = nil
+    ) async throws -> T {
+        let key = BindingKey(type, named: name)
+        guard let binding = injector.table.binding(for: key) else {
+            throw InjectionError.missingBinding(key, requestedBy: frame)
+        }
+        return try await injector.resolve(binding, as: type, parent: frame)
     }
 
     /// Resolves the binding for `type` if one exists.
@@ -34,12 +48,34 @@ public struct Resolver: Sendable {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     /// - Returns: The instance, or `nil` when the key itself is unbound.
     /// - Throws: Like ``get(_:named:)`` for a bound key: a missing *dependency* still throws.
-    public func getIfBound<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil) async throws -> T? {
-        try await injector.resolveIfBound(BindingKey(type, named: name), as: type, parent: frame)
+    @inlinable
+    nonisolated(nonsending) public func getIfBound<T: Sendable>(
+        _ type: T.Type = T.self,
+        named name: String? = nil
+    ) async throws -> T? {
+        guard let binding = injector.table.binding(for: BindingKey(type, named: name)) else { return nil }
+        return try await injector.resolve(binding, as: type, parent: frame)
+    }
+
+    /// Resolves the `position`-th declared dependency of `binding` and advances `position`: one
+    /// step of an autowired parameter pack.
+    @inlinable
+    nonisolated(nonsending) func next<T: Sendable>(
+        _ type: T.Type,
+        of binding: Binding,
+        at position: inout Int
+    ) async throws -> T {
+        defer { position += 1 }
+        return try await dependency(type, at: position, of: binding)
     }
 
     /// Resolves the `position`-th declared dependency of `binding` through its pre-linked index.
-    func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) async throws -> T {
+    @inlinable
+    nonisolated(nonsending) func dependency<T: Sendable>(
+        _ type: T.Type,
+        at position: Int,
+        of binding: Binding
+    ) async throws -> T {
         guard let index = binding.links[position] else {
             throw InjectionError.missingBinding(binding.dependencies[position], requestedBy: frame)
         }

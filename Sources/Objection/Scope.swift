@@ -12,12 +12,13 @@
 /// `Scope` is a struct rather than an enum so that new lifetimes can be added without breaking
 /// code that switches over them.
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
     enum Kind: Hashable, Sendable {
         case transient
         case singleton
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
     /// A new instance on every resolution.
     public static let transient = Scope(kind: .transient)
@@ -25,6 +26,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public static let singleton = Scope(kind: .singleton)
 
     /// Whether instances in this scope are cached by an injector.
+    @inlinable
     var isCached: Bool { kind != .transient }
 
     public var description: String {

@@ -3,21 +3,23 @@
 /// Built once from the module list: later modules override earlier ones key by key, declared
 /// dependencies are turned into indices, and every configuration problem is collected into one
 /// ``InjectionError/Code/invalidConfiguration`` error. Lookups need no lock and no actor hop.
+@usableFromInline
 final class BindingTable: Sendable {
-    let bindings: [Binding]
-    private let indexByKey: [BindingKey: Int]
+    @usableFromInline let bindings: [Binding]
+    @usableFromInline let index: BindingIndex
 
-    private init(bindings: [Binding], indexByKey: [BindingKey: Int]) {
+    private init(bindings: [Binding]) {
         self.bindings = bindings
-        self.indexByKey = indexByKey
+        self.index = BindingIndex(bindings.map(\.key))
     }
 
+    @inlinable
     func binding(for key: BindingKey) -> Binding? {
-        guard let index = indexByKey[key] else { return nil }
-        return bindings[index]
+        guard let position = index.index(of: key) else { return nil }
+        return bindings[position]
     }
 
-    func index(of key: BindingKey) -> Int? { indexByKey[key] }
+    func position(of key: BindingKey) -> Int? { index.index(of: key) }
 
     var eagerBindings: [Binding] { bindings.filter(\.isEager) }
 
@@ -45,14 +47,20 @@ final class BindingTable: Sendable {
             }
         }
 
-        var bindings: [Binding] = []
-        bindings.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            guard let producer = declaration.producer else { continue }
-            let links = declaration.dependencies.map { indexByKey[$0] }
-            bindings.append(Binding(declaration: declaration, producer: producer, links: links, index: index))
+        // Every kept declaration has a producer: declarations without one were skipped above.
+        let producers = declarations.compactMap(\.producer)
+        let links = declarations.map { $0.dependencies.map { indexByKey[$0] } }
+        let plan = SynchronousPlan.make(producers: producers, scopes: declarations.map(\.scope), links: links)
+        let bindings = zip(declarations, producers).enumerated().map { index, pair in
+            Binding(
+                declaration: pair.0,
+                producer: pair.1,
+                links: links[index],
+                index: index,
+                synchronousPlan: plan[index]
+            )
         }
-        let table = BindingTable(bindings: bindings, indexByKey: indexByKey)
+        let table = BindingTable(bindings: bindings)
         problems += table.aliasProblems()
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
         return table

@@ -1,5 +1,6 @@
 /// The library's own errors, built in one place so their wording stays consistent.
 extension InjectionError {
+    @usableFromInline
     static func missingBinding(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
         let path = (parent?.keys ?? []) + [key]
         var message = "No binding for '\(key)'"
@@ -28,6 +29,7 @@ extension InjectionError {
         )
     }
 
+    @usableFromInline
     static func typeMismatch(
         _ key: BindingKey,
         produced: any Any.Type,

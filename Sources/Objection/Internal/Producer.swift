@@ -1,69 +1,119 @@
 /// The typed recipe for one binding's value.
 ///
-/// Kept separate from ``Binding`` so that the untyped table can hold bindings of every type while
-/// the resolution path recovers `T` with one class cast instead of an existential cast.
+/// Kept apart from ``Binding`` so that the untyped table can hold bindings of every type. Its
+/// stored properties have the same layout for every `T` (a plain enum and closures), so that
+/// code that is not specialised for `T` — the recipes of autowired parameter packs — reads them
+/// without asking the runtime for generic metadata.
+@usableFromInline
 final class Producer<T: Sendable>: AnyProducer {
-    enum Body: Sendable {
-        /// A value the caller owns.
-        case instance(T)
+    @usableFromInline
+    enum Kind: Sendable {
+        /// A value the caller owns; ``synchronous`` returns it.
+        case instance
         /// A closure whose dependencies the injector cannot see until it runs.
-        case opaque(@Sendable (Resolver) async throws -> T)
+        case opaque
         /// A recipe whose dependencies are the binding's declared, linked keys.
-        case declared(@Sendable (Resolver, Binding) async throws -> T)
+        case declared
     }
 
-    let body: Body
+    @usableFromInline let kind: Kind
+    /// The recipe as straight-line synchronous code, for instances and for declared recipes that
+    /// never suspend (synchronous autowired functions, aliases). Used when the whole graph below
+    /// the binding can be built without suspending; see ``Binding/isSynchronous``.
+    @usableFromInline let synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)?
+    /// The recipe, able to suspend; always present.
+    @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
+    @usableFromInline let instance: (any Sendable)?
     private let conformance: (@Sendable (any AnyProducer) -> Bool?)?
 
-    /// - Parameter conformance: For aliases: whether the target's values are `T`s, or `nil` when
-    ///   that cannot be known before one is built.
-    init(_ body: Body, conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil) {
-        self.body = body
+    private init(
+        kind: Kind,
+        instance: T? = nil,
+        synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)?,
+        asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
+        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil
+    ) {
+        self.kind = kind
+        self.instance = instance
+        self.synchronous = synchronous
+        self.asynchronous = asynchronous
         self.conformance = conformance
     }
 
-    func produce(_ resolver: Resolver, for binding: Binding) async throws -> T {
-        switch body {
-        case .instance(let value):
-            return value
-        case .declared(let recipe):
-            return try await recipe(resolver, binding)
-        case .opaque(let provider):
-            // Published as the task's current frame so that a provider calling the injector
-            // directly, rather than through its resolver, still extends this resolution path.
+    /// A value the caller owns.
+    @usableFromInline
+    static func instance(_ value: T) -> Producer {
+        Producer(kind: .instance, instance: value, synchronous: { _, _ in value }, asynchronous: { _, _ in value })
+    }
+
+    /// A provider closure, run with its frame published as the task's current frame so that a
+    /// provider calling the injector directly, rather than through its resolver, still extends
+    /// this resolution path.
+    @usableFromInline
+    static func opaque(_ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T) -> Producer
+    {
+        Producer(kind: .opaque, synchronous: nil) { resolver, _ in
             let frame = resolver.frame
             defer { frame.finish() }
             return try await ResolutionFrame.$current.withValue(frame) { try await provider(resolver) }
         }
     }
 
-    var instance: (any Sendable)? {
-        if case .instance(let value) = body { return value }
-        return nil
+    /// A recipe over the binding's declared dependencies.
+    ///
+    /// - Parameter conformance: For aliases: whether the target's values are `T`s, or `nil` when
+    ///   that cannot be known before one is built.
+    @usableFromInline
+    static func declared(
+        synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)? = nil,
+        asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
+        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil
+    ) -> Producer {
+        Producer(kind: .declared, synchronous: synchronous, asynchronous: asynchronous, conformance: conformance)
     }
 
-    var producedType: any Any.Type { T.self }
+    @usableFromInline var isInstance: Bool { kind == .instance }
 
-    var isAlias: Bool { conformance != nil }
+    @usableFromInline var isSynchronous: Bool { synchronous != nil }
 
+    @usableFromInline var producedType: any Any.Type { T.self }
+
+    @usableFromInline var isAlias: Bool { conformance != nil }
+
+    @usableFromInline
     func targetConforms(_ target: any AnyProducer) -> Bool? { conformance?(target) }
 
-    func makeCell() -> any AnySingletonCell { SingletonCell<T>() }
-
+    @usableFromInline
     func resolve(in injector: InjectorActor, binding: Binding) async throws {
         _ = try await injector.resolve(binding, as: T.self, parent: nil)
     }
 }
 
 /// The type-erased face of ``Producer``, for the parts of the injector that do not know `T`.
-protocol AnyProducer: Sendable {
+@usableFromInline
+protocol AnyProducer: AnyObject, Sendable {
     var instance: (any Sendable)? { get }
+    var isInstance: Bool { get }
+    /// Whether the recipe has a synchronous form.
+    var isSynchronous: Bool { get }
     var producedType: any Any.Type { get }
     /// Whether this producer resolves another bound key (`to(Concrete.self)`).
     var isAlias: Bool { get }
     /// For an alias, whether `target`'s values convert to this producer's type (`nil`: unknown).
     func targetConforms(_ target: any AnyProducer) -> Bool?
-    func makeCell() -> any AnySingletonCell
     /// Resolves the binding and drops the value: used to build eager singletons.
     func resolve(in injector: InjectorActor, binding: Binding) async throws
+}
+
+extension Binding {
+    /// The binding's producer, typed.
+    ///
+    /// Every binding's producer is a `Producer<T>` for exactly the `T` of its key: both are made
+    /// by the same `BindingBuilder<T>`. Checking the key's type is therefore the proof that the
+    /// downcast is right, and unlike `as?` it needs no generic metadata at run time.
+    @inlinable
+    func producer<T: Sendable>(as type: T.Type) -> Producer<T>? {
+        guard ObjectIdentifier(key.type) == ObjectIdentifier(type) else { return nil }
+        return unsafeDowncast(producer, to: Producer<T>.self)
+    }
 }

@@ -7,13 +7,14 @@ import Synchronization
 /// depth. It travels explicitly inside ``Resolver`` (cheap), and is also published as a task-local
 /// while an opaque provider runs, so that code calling the injector directly — from `async let`,
 /// a task group or a captured injector — stays on the same path.
+@usableFromInline
 final class ResolutionFrame: Sendable {
     let binding: Binding
     let parent: ResolutionFrame?
     let depth: Int
     /// The innermost singleton construction this step runs inside, if any: the node that waits
     /// when this step waits on another construction.
-    let construction: Construction?
+    @usableFromInline let construction: Construction?
     private let active = Atomic<Bool>(true)
 
     /// The frame of the provider running in this task, if any.
@@ -28,6 +29,7 @@ final class ResolutionFrame: Sendable {
 
     /// Starts a step for `binding` below `parent`, refusing one that would close a cycle or go
     /// deeper than `limit`.
+    @usableFromInline
     static func enter(
         _ binding: Binding,
         below parent: ResolutionFrame?,
@@ -68,6 +70,7 @@ final class ResolutionFrame: Sendable {
     }
 
     /// The keys from the outermost request to this step.
+    @usableFromInline
     var keys: [BindingKey] {
         var keys: [BindingKey] = []
         var frame: ResolutionFrame? = self
@@ -80,11 +83,13 @@ final class ResolutionFrame: Sendable {
 
     /// Marks the step as done, so a task that outlives it (an unstructured `Task` the provider
     /// started) no longer counts as part of this resolution.
+    @usableFromInline
     func finish() {
         active.store(false, ordering: .releasing)
     }
 
     /// The current task's frame, if its step is still running.
+    @usableFromInline
     static var active: ResolutionFrame? {
         guard let frame = current, frame.active.load(ordering: .acquiring) else { return nil }
         return frame

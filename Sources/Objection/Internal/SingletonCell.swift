@@ -3,16 +3,45 @@ import Synchronization
 /// The cache slot of one cached binding in one injector.
 ///
 /// Reads take a short uncontended lock and never suspend, so a hit on a built singleton needs no
-/// actor hop. Provider code never runs while the lock is held.
-final class SingletonCell<T: Sendable>: AnySingletonCell {
-    private let storage = Mutex<T?>(nil)
+/// actor hop. Provider code never runs while the lock is held. The value is boxed in a
+/// ``Built`` so that the cell itself is not generic.
+@usableFromInline
+final class SingletonCell: Sendable {
+    @usableFromInline let storage = Mutex<(any AnyObject & Sendable)?>(nil)
 
-    var value: T? { storage.withLock { $0 } }
+    init() {}
 
-    func store(_ value: T) {
-        storage.withLock { $0 = value }
+    /// The built value, if any. `T` must be the type of the binding that owns the cell.
+    @inlinable
+    func value<T: Sendable>(as type: T.Type) -> T? {
+        guard let built = storage.withLock({ $0 }) else { return nil }
+        // Only `store(_:)` below writes the cell, with the owning binding's `T`.
+        return unsafeDowncast(built, to: Built<T>.self).value
+    }
+
+    /// The built value, or a request to leave the synchronous path. Non-optional so that code
+    /// not specialised for `T` needs no metadata for `T?`.
+    @inlinable
+    func builtValue<T: Sendable>(as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
+        guard let built = storage.withLock({ $0 }) else { throw SynchronousResolutionUnavailable() }
+        return unsafeDowncast(built, to: Built<T>.self).value
+    }
+
+    @usableFromInline
+    var isBuilt: Bool { storage.withLock { $0 != nil } }
+
+    func store<T: Sendable>(_ value: T) {
+        let built = Built(value)
+        storage.withLock { $0 = built }
     }
 }
 
-/// Lets the injector hold cells of every type in one array.
-protocol AnySingletonCell: AnyObject, Sendable {}
+/// A built value, boxed so that cells of every type share one layout.
+@usableFromInline
+final class Built<T: Sendable>: Sendable {
+    @usableFromInline let value: T
+
+    init(_ value: T) {
+        self.value = value
+    }
+}

@@ -1,0 +1,51 @@
+/// The public way in: `get`, `get(_:named:)` and `getIfBound`.
+///
+/// Declared in an extension, not in the actor's body, so that they are statically dispatched and
+/// can be inlined and specialised in the caller's module.
+extension InjectorActor {
+    /// Resolves the binding for `type`, optionally qualified by `name`.
+    ///
+    /// ```swift
+    /// let repo = try await injector.get(UserRepository.self)
+    /// let left = try await injector.get(Headlight.self, named: "left")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The bound type to resolve.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: The instance the binding's scope dictates: new for transient bindings, the
+    ///   injector's one instance for singletons.
+    /// - Throws: ``InjectionError`` for a missing binding, a cycle or a runaway depth; a
+    ///   provider's own error, unchanged.
+    @inlinable
+    nonisolated(nonsending) public func get<T: Sendable>(
+        _ type: T.Type = T.self,
+        named name: String? = nil
+    ) async throws -> T {
+        let key = BindingKey(type, named: name)
+        guard let binding = table.binding(for: key) else {
+            throw InjectionError.missingBinding(key, requestedBy: ResolutionFrame.active)
+        }
+        return try await resolve(binding, as: type, parent: nil, continuesTaskPath: true)
+    }
+
+    /// Resolves the binding for `type` if one exists.
+    ///
+    /// ```swift
+    /// let sink: MetricsSink? = try await injector.getIfBound(MetricsSink.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: The instance, or `nil` when the key itself is unbound.
+    /// - Throws: Like ``get(_:named:)`` for a bound key: a missing *dependency* still throws.
+    @inlinable
+    nonisolated(nonsending) public func getIfBound<T: Sendable>(
+        _ type: T.Type = T.self,
+        named name: String? = nil
+    ) async throws -> T? {
+        guard let binding = table.binding(for: BindingKey(type, named: name)) else { return nil }
+        return try await resolve(binding, as: type, parent: nil, continuesTaskPath: true)
+    }
+}

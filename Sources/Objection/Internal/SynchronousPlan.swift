@@ -1,0 +1,72 @@
+/// Decides, once per table, which transient bindings can be built without suspending.
+///
+/// A transient binding qualifies when its recipe has a synchronous form and each dependency is
+/// bound and is either an instance, a cached binding (read from its cell, which must be built;
+/// those cells are the binding's *frontier*), or another qualifying transient — with no cycle and
+/// at most ``maximumDepth`` nested transients, so the thread's stack stays small. Everything else
+/// takes the asynchronous path, which checks cycles, depth and missing keys as it goes.
+struct SynchronousPlan {
+    struct Entry {
+        /// Indices of the cached bindings the synchronous build reads.
+        let frontier: [Int]
+        /// The longest chain of nested transients, this binding included.
+        let depth: Int
+    }
+
+    /// How many transients a synchronous build may nest.
+    static let maximumDepth = 32
+
+    private enum State {
+        case unvisited
+        case visiting
+        case done(Entry?)
+    }
+
+    private let producers: [any AnyProducer]
+    private let scopes: [Scope]
+    private let links: [[Int?]]
+    private var states: [State]
+
+    /// Plans every binding: the entry at an index is `nil` when that binding must resolve
+    /// asynchronously.
+    static func make(producers: [any AnyProducer], scopes: [Scope], links: [[Int?]]) -> [Entry?] {
+        var plan = SynchronousPlan(
+            producers: producers,
+            scopes: scopes,
+            links: links,
+            states: Array(repeating: .unvisited, count: producers.count)
+        )
+        return producers.indices.map { plan.entry(for: $0) }
+    }
+
+    private mutating func entry(for index: Int) -> Entry? {
+        switch states[index] {
+        case .done(let entry): return entry
+        case .visiting: return nil
+        case .unvisited: break
+        }
+        states[index] = .visiting
+        let entry = plan(index)
+        states[index] = .done(entry)
+        return entry
+    }
+
+    private mutating func plan(_ index: Int) -> Entry? {
+        guard !scopes[index].isCached, producers[index].isSynchronous else { return nil }
+        var frontier: Set<Int> = []
+        var depth = 1
+        for link in links[index] {
+            guard let dependency = link else { return nil }
+            if producers[dependency].isInstance { continue }
+            if scopes[dependency].isCached {
+                frontier.insert(dependency)
+                continue
+            }
+            guard let below = entry(for: dependency) else { return nil }
+            frontier.formUnion(below.frontier)
+            depth = max(depth, below.depth + 1)
+        }
+        guard depth <= Self.maximumDepth else { return nil }
+        return Entry(frontier: frontier.sorted(), depth: depth)
+    }
+}
