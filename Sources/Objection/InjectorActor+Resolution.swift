@@ -17,15 +17,12 @@ extension InjectorActor {
         parent: ResolutionFrame?,
         continuesTaskPath: Bool = false
     ) async throws -> T {
-        guard let producer = binding.producer(as: type) else {
+        guard binding.produces(type), let producer = binding.producer(as: type) else {
             throw InjectionError.typeMismatch(
                 binding.key,
                 produced: binding.producer.producedType,
                 path: (parent?.keys ?? []) + [binding.key]
             )
-        }
-        if producer.kind == .instance, let instance = producer.synchronous {
-            return try instance(SynchronousResolver(injector: self), binding)
         }
         if binding.scope.isCached, let cell = cells[binding.index] {
             if let value = cell.value(as: type) { return value }
@@ -35,6 +32,9 @@ extension InjectorActor {
                 limit: maxResolutionDepth
             )
             return try await construct(binding, producer: producer, cell: cell, frame: frame)
+        }
+        if producer.kind == .instance, let instance = producer.synchronous {
+            return try instance(SynchronousResolver(injector: self), binding)
         }
         if binding.isSynchronous, let recipe = producer.synchronous, frontierIsBuilt(binding) {
             do {

@@ -113,7 +113,13 @@ extension Binding {
     /// downcast is right, and unlike `as?` it needs no generic metadata at run time.
     @inlinable
     func producer<T: Sendable>(as type: T.Type) -> Producer<T>? {
-        guard ObjectIdentifier(key.type) == ObjectIdentifier(type) else { return nil }
+        guard produces(type) else { return nil }
         return unsafeDowncast(producer, to: Producer<T>.self)
+    }
+
+    /// Whether this binding's values are `T`s: its key's type is `T`.
+    @inlinable
+    func produces<T>(_ type: T.Type) -> Bool {
+        ObjectIdentifier(key.type) == ObjectIdentifier(type)
     }
 }
