@@ -109,20 +109,8 @@ extension InjectorActor {
         return .waiting(flight)
     }
 
-    /// Runs a construction's provider off the actor: providers run on their caller's executor,
-    /// and the caller here is the construction task, which must stay free to admit waiters.
-    @concurrent
-    private static func build<T: Sendable>(
-        _ binding: Binding,
-        producer: Producer<T>,
-        resolver: Resolver
-    ) async throws -> T {
-        try await producer.asynchronous(resolver, binding)
-    }
-
-    /// Starts the one shared construction of `binding`. The task is unstructured so that no
-    /// caller's cancellation reaches it; it fills the cell before it leaves the in-flight table,
-    /// so a later caller sees one or the other. A failure is not stored.
+    /// Starts the one shared construction of `binding`. It fills the cell before it leaves the
+    /// in-flight table, so a later caller sees one or the other. A failure is not stored.
     private func start<T: Sendable>(
         _ binding: Binding,
         producer: Producer<T>,
@@ -132,11 +120,18 @@ extension InjectorActor {
         let construction = Construction(key: binding.key)
         let resolver = Resolver(injector: self, frame: frame.inside(construction))
         let index = binding.index
-        let task = Task { [self] in
-            defer { inFlight[index] = nil }
-            let value = try await Self.build(binding, producer: producer, resolver: resolver)
-            cell.store(value)
-            return value
+        // Detached: the construction belongs to no caller, so no caller's cancellation or
+        // task-local values (a request's context) reach it, and the provider runs off the actor.
+        let task = Task.detached(priority: Task.currentPriority) { [self] in
+            do {
+                let value = try await producer.asynchronous(resolver, binding)
+                cell.store(value)
+                await endConstruction(at: index)
+                return value
+            } catch {
+                await endConstruction(at: index)
+                throw error
+            }
         }
         let flight = InFlight(construction: construction, task: task)
         inFlight[index] = flight
@@ -145,6 +140,11 @@ extension InjectorActor {
 }
 
 extension InjectorActor {
+    /// Forgets the finished construction at `index`.
+    private func endConstruction(at index: Int) {
+        inFlight[index] = nil
+    }
+
     /// How many callers are waiting on the in-flight construction of `key` (0 when none is in
     /// flight). Lets tests wait for a stampede to form without sleeping.
     func callersWaiting(for key: BindingKey) -> Int {
