@@ -32,10 +32,12 @@ public struct BindingKey: Hashable, Sendable, CustomStringConvertible {
         return "\(typeName) named \"\(name)\""
     }
 
+    /// Keys are equal when they name the same type and the same name.
     public static func == (lhs: BindingKey, rhs: BindingKey) -> Bool {
         ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && lhs.name == rhs.name
     }
 
+    /// Hashes the type's identity and the name.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type))
         hasher.combine(name)

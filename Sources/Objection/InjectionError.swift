@@ -89,6 +89,7 @@ extension InjectionError {
         /// A binding produced a value that is not of the bound type.
         public static let typeMismatch = Code("typeMismatch")
 
+        /// The code's name, such as `missingBinding`.
         public var description: String { name }
     }
 
@@ -109,6 +110,7 @@ extension InjectionError {
             self.line = line
         }
 
+        /// `Module/File.swift:42`.
         public var description: String { "\(fileID):\(line)" }
     }
 }

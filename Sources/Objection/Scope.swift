@@ -29,6 +29,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     var isCached: Bool { kind != .transient }
 
+    /// `transient` or `singleton`.
     public var description: String {
         switch kind {
         case .transient: "transient"
