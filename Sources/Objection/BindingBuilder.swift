@@ -174,11 +174,13 @@ public struct BindingBuilder<T: Sendable> {
     }
 }
 
-/// Chooses the scope of a binding whose target has been set. The default is ``Scope/transient``.
+/// Chooses the scope of a binding whose target has been set, and how its instances are disposed.
+/// The default scope is ``Scope/transient``.
 ///
 /// ```swift
 /// binder.bind(Engine.self).to(Engine.init).asSingleton()
 /// binder.bind(MetricsSink.self).to { _ in MetricsSink() }.asEagerSingleton()
+/// binder.bind(Connection.self).to(Connection.open).inScope(.scoped).onDispose { try await $0.close() }
 /// ```
 public struct ScopedBindingBuilder<T: Sendable> {
     let binder: Binder
@@ -191,22 +193,46 @@ public struct ScopedBindingBuilder<T: Sendable> {
     }
 
     /// Caches one instance per injector, built on first use. Same as `inScope(.singleton)`.
-    public func asSingleton() {
+    ///
+    /// - Returns: This builder, to add an `onDispose` hook.
+    @discardableResult
+    public func asSingleton() -> ScopedBindingBuilder<T> {
         inScope(.singleton)
     }
 
     /// Caches one instance per injector and builds it while the injector is created, so
     /// `InjectorActor(modules:)` fails fast if it cannot be built. Independent eager singletons
     /// are built concurrently.
-    public func asEagerSingleton() {
-        binder.declarations[index].scope = .singleton
+    ///
+    /// - Returns: This builder, to add an `onDispose` hook.
+    @discardableResult
+    public func asEagerSingleton() -> ScopedBindingBuilder<T> {
         binder.declarations[index].isEager = true
+        return inScope(.singleton)
     }
 
     /// Sets the binding's scope.
     ///
     /// - Parameter scope: The lifetime of the instances this binding builds.
-    public func inScope(_ scope: Scope) {
+    /// - Returns: This builder, to add an `onDispose` hook.
+    @discardableResult
+    public func inScope(_ scope: Scope) -> ScopedBindingBuilder<T> {
         binder.declarations[index].scope = scope
+        return self
+    }
+
+    /// Disposes each instance this binding builds with `hook` instead of `AsyncDisposable`'s
+    /// `dispose()`: at shutdown for singletons, at the end of the request for scoped instances.
+    /// Transient instances are not tracked, so the hook never runs for them.
+    ///
+    /// - Parameter hook: Releases one instance. Its error is reported with the others of the same
+    ///   shutdown and does not stop the remaining disposals.
+    /// - Returns: This builder.
+    @discardableResult
+    public func onDispose(_ hook: @escaping @Sendable (T) async throws -> Void) -> ScopedBindingBuilder<T> {
+        binder.declarations[index].dispose = { value in
+            if let value = value as? T { try await hook(value) }
+        }
+        return self
     }
 }

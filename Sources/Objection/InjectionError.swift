@@ -29,6 +29,8 @@ public struct InjectionError: Error, Sendable, Equatable, CustomStringConvertibl
     public let problems: [InjectionError]
     /// Where the binding involved was declared, when known.
     public let location: SourceLocation?
+    /// The error that caused this one, such as a failing `dispose()`.
+    public let underlying: (any Error)?
 
     /// Creates an error; the library creates these, but tests and adapters may need to.
     ///
@@ -38,18 +40,21 @@ public struct InjectionError: Error, Sendable, Equatable, CustomStringConvertibl
     ///   - path: The keys being resolved, outermost first.
     ///   - problems: The individual problems of an aggregate error.
     ///   - location: Where the binding involved was declared.
+    ///   - underlying: The error that caused this one.
     public init(
         code: Code,
         message: String,
         path: [BindingKey] = [],
         problems: [InjectionError] = [],
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil,
+        underlying: (any Error)? = nil
     ) {
         self.code = code
         self.message = message
         self.path = path
         self.problems = problems
         self.location = location
+        self.underlying = underlying
     }
 
     /// The message, followed by each aggregated problem on its own line.
@@ -88,6 +93,14 @@ extension InjectionError {
         public static let depthLimitExceeded = Code("depthLimitExceeded")
         /// A binding produced a value that is not of the bound type.
         public static let typeMismatch = Code("typeMismatch")
+        /// A ``Scope/scoped`` key was resolved outside a request scope, or a singleton depends on
+        /// one (a captive dependency: the singleton would outlive the request).
+        public static let scopeViolation = Code("scopeViolation")
+        /// The injector was shut down, or the request scope has ended.
+        public static let shutDown = Code("shutDown")
+        /// Disposing built instances failed; ``InjectionError/problems`` has one entry per failure,
+        /// each with its ``InjectionError/underlying`` error.
+        public static let disposalFailed = Code("disposalFailed")
 
         /// The code's name, such as `missingBinding`.
         public var description: String { name }

@@ -23,6 +23,7 @@ extension InjectorActor {
         named name: String? = nil
     ) async throws -> T {
         let key = BindingKey(type, named: name)
+        guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
         guard let binding = table.binding(for: key) else {
             throw InjectionError.missingBinding(key, requestedBy: ResolutionFrame.active)
         }
@@ -45,7 +46,9 @@ extension InjectorActor {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T? {
-        guard let binding = table.binding(for: BindingKey(type, named: name)) else { return nil }
+        let key = BindingKey(type, named: name)
+        guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
+        guard let binding = table.binding(for: key) else { return nil }
         return try await resolve(binding, as: type, parent: nil, continuesTaskPath: true)
     }
 }

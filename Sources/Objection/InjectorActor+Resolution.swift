@@ -4,7 +4,8 @@
 /// suspending — are inlinable so that they are specialised for `T` in the caller's module. The
 /// rest goes through ``ResolutionFrame``s, which name the path in errors and catch cycles.
 extension InjectorActor {
-    /// Produces `binding`'s value as its scope dictates.
+    /// Produces `binding`'s value as its scope dictates: a singleton in the injector that declares
+    /// it, a scoped instance in the nearest request scope, a transient right here.
     ///
     /// - Parameters:
     ///   - parent: The step that asked, if it is known.
@@ -17,57 +18,91 @@ extension InjectorActor {
         parent: ResolutionFrame?,
         continuesTaskPath: Bool = false
     ) async throws -> T {
-        guard binding.produces(type), let producer = binding.producer(as: type) else {
+        guard let producer = binding.producer(as: type) else {
             throw InjectionError.typeMismatch(
                 binding.key,
                 produced: binding.producer.producedType,
                 path: (parent?.keys ?? []) + [binding.key]
             )
         }
-        if binding.scope.isCached, let cell = cells[binding.index] {
-            if let value = cell.value(as: type) { return value }
-            let frame = try ResolutionFrame.enter(
-                binding,
-                below: continuesTaskPath ? ResolutionFrame.active : parent,
-                limit: maxResolutionDepth
-            )
-            return try await construct(binding, producer: producer, cell: cell, frame: frame)
-        }
-        if producer.kind == .instance, let instance = producer.synchronous {
-            return try instance(SynchronousResolver(injector: self), binding)
-        }
-        if binding.isSynchronous, let recipe = producer.synchronous, frontierIsBuilt(binding) {
-            do {
-                return try recipe(SynchronousResolver(injector: self), binding)
-            } catch is SynchronousResolutionUnavailable {
-                // A frontier cell was emptied meanwhile; the asynchronous path handles it.
-            } catch is InjectionError {
-                // Rebuilt below, where the error gets its full resolution path.
+        switch binding.scope.kind {
+        case .singleton:
+            if let value = binding.cell?.value(as: type) { return value }
+            let owner = owner(of: binding)
+            let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
+            return try await owner.construct(binding, producer: producer, cell: binding.cell, frame: frame)
+        case .scoped:
+            guard let scope = nearestScope else {
+                throw InjectionError.scopeViolation(
+                    binding.key,
+                    requestedBy: continuesTaskPath ? ResolutionFrame.active : parent
+                )
             }
+            let cell = scope.scopedCells.cell(for: binding)
+            if let value = cell.value(as: type) { return value }
+            let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
+            return try await scope.construct(binding, producer: producer, cell: cell, frame: frame)
+        case .transient:
+            if producer.kind == .instance, let instance = producer.synchronous {
+                return try instance(SynchronousResolver(injector: self), binding)
+            }
+            if binding.isSynchronous, binding.tableID == table.id, let recipe = producer.synchronous,
+                frontierIsBuilt(binding)
+            {
+                do {
+                    return try recipe(SynchronousResolver(injector: self), binding)
+                } catch is SynchronousResolutionUnavailable {
+                    // A frontier cell was emptied meanwhile; the asynchronous path handles it.
+                } catch is InjectionError {
+                    // Rebuilt below, where the error gets its full resolution path.
+                }
+            }
+            let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
+            return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding)
         }
-        let frame = try ResolutionFrame.enter(
+    }
+
+    /// Starts the step for `binding`, refusing a cycle or a runaway depth.
+    @usableFromInline
+    nonisolated func enter(
+        _ binding: Binding,
+        parent: ResolutionFrame?,
+        continuesTaskPath: Bool
+    ) throws(InjectionError) -> ResolutionFrame {
+        try ResolutionFrame.enter(
             binding,
             below: continuesTaskPath ? ResolutionFrame.active : parent,
             limit: maxResolutionDepth
         )
-        return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding)
     }
 
-    /// Whether every cached binding a synchronous build of `binding` reads is built.
+    /// Whether every cached binding a synchronous build of `binding` reads is built. Only asked
+    /// for bindings of this injector's own table.
     @inlinable
     nonisolated func frontierIsBuilt(_ binding: Binding) -> Bool {
-        for index in binding.frontier where cells[index]?.isBuilt != true { return false }
+        for index in binding.frontier where !isBuilt(table.bindings[index]) { return false }
         return true
     }
 
-    /// Builds a cached binding, or waits for the construction already in flight.
+    /// Whether the cached instance of `binding` that this injector would use is built.
+    @usableFromInline
+    nonisolated func isBuilt(_ binding: Binding) -> Bool {
+        switch binding.scope.kind {
+        case .singleton: binding.cell?.isBuilt == true
+        case .scoped: nearestScope?.scopedCells.existingCell(for: binding)?.isBuilt == true
+        case .transient: false
+        }
+    }
+
+    /// Builds a cached binding in this injector, or waits for the construction already in flight.
     @usableFromInline
     nonisolated func construct<T: Sendable>(
         _ binding: Binding,
         producer: Producer<T>,
-        cell: SingletonCell,
+        cell: SingletonCell?,
         frame: ResolutionFrame
     ) async throws -> T {
+        guard let cell else { return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding) }
         let flight: InFlight<T>
         switch try await join(binding, producer: producer, cell: cell, frame: frame) {
         case .built(let value):
@@ -98,8 +133,10 @@ extension InjectorActor {
         frame: ResolutionFrame
     ) throws(InjectionError) -> Joined<T> {
         if let value = cell.value(as: T.self) { return .built(value) }
+        guard !lifecycle.isShutDown else { throw .shutDown(isScope: isScope, key: binding.key) }
         let flight =
-            inFlight[binding.index] as? InFlight<T> ?? start(binding, producer: producer, cell: cell, frame: frame)
+            inFlight[ObjectIdentifier(cell)] as? InFlight<T>
+            ?? start(binding, producer: producer, cell: cell, frame: frame)
         flight.construction.recordJoin()
         if let waiter = frame.construction,
             let cycle = WaitGraph.recordWait(of: waiter, on: flight.construction)
@@ -119,38 +156,40 @@ extension InjectorActor {
     ) -> InFlight<T> {
         let construction = Construction(key: binding.key)
         let resolver = Resolver(injector: self, frame: frame.inside(construction))
-        let index = binding.index
+        let slot = ObjectIdentifier(cell)
         // Detached: the construction belongs to no caller, so no caller's cancellation or
         // task-local values (a request's context) reach it, and the provider runs off the actor.
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
                 let value = try await producer.asynchronous(resolver, binding)
                 cell.store(value)
-                await endConstruction(at: index)
+                await endConstruction(
+                    at: slot,
+                    disposal: binding.disposal(of: value).map {
+                        Disposal(key: binding.key, dispose: $0)
+                    })
                 return value
             } catch {
-                await endConstruction(at: index)
+                await endConstruction(at: slot, disposal: nil)
                 throw error
             }
         }
         let flight = InFlight(construction: construction, task: task)
-        inFlight[index] = flight
+        inFlight[slot] = flight
         return flight
+    }
+
+    /// Forgets the finished construction at `slot` and records how to dispose what it built.
+    private func endConstruction(at slot: ObjectIdentifier, disposal: Disposal?) {
+        inFlight[slot] = nil
+        if let disposal { disposals.append(disposal) }
     }
 }
 
 extension InjectorActor {
-    /// Forgets the finished construction at `index`.
-    private func endConstruction(at index: Int) {
-        inFlight[index] = nil
-    }
-
-    /// How many callers are waiting on the in-flight construction of `key` (0 when none is in
-    /// flight). Lets tests wait for a stampede to form without sleeping.
+    /// How many callers are waiting on the in-flight construction of `key` in this injector (0
+    /// when none is in flight). Lets tests wait for a stampede to form without sleeping.
     func callersWaiting(for key: BindingKey) -> Int {
-        guard let index = table.position(of: key), let flight = inFlight[index] else {
-            return 0
-        }
-        return flight.construction.joins
+        inFlight.values.first { $0.construction.key == key }?.construction.joins ?? 0
     }
 }

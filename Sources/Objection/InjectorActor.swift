@@ -9,22 +9,43 @@
 /// let sink: MetricsSink? = try await injector.getIfBound(MetricsSink.self)   // nil when unbound
 /// ```
 ///
+/// Injectors form a hierarchy: ``child(modules:)`` overrides bindings for a part of the program,
+/// ``withScope(modules:_:)`` opens a cheap request scope, and ``withModules(_:)`` /
+/// ``withoutModules(ofType:)`` derive new roots. ``shutdown()`` disposes what an injector built.
+///
 /// ## Concurrency
 /// The binding table is immutable once the injector is built and is read without a lock. A
 /// transient resolution, and a hit on a singleton that is already built, never hop onto the actor.
-/// Only singleton *construction* goes through it: the first caller of a key starts one shared
-/// task, every concurrent caller of that key awaits the same task, so the provider runs exactly
-/// once. Different keys construct concurrently. A provider's error reaches every waiter unchanged
-/// and is never cached; the next `get` runs the provider again. Cancelling a waiting caller does
-/// not cancel the shared construction.
+/// Only *construction* of cached instances goes through it: the first caller of a key starts one
+/// shared task, every concurrent caller of that key awaits the same task, so the provider runs
+/// exactly once. Different keys construct concurrently. A provider's error reaches every waiter
+/// unchanged and is never cached; the next `get` runs the provider again. Cancelling a waiting
+/// caller does not cancel the shared construction.
 public actor InjectorActor {
     /// The default for `maxResolutionDepth`: how many nested resolutions one `get` may make.
     public static let defaultMaxResolutionDepth = 4_096
 
+    /// This injector's bindings, over its parent's.
     @usableFromInline nonisolated let table: BindingTable
-    @usableFromInline nonisolated let cells: [SingletonCell?]
+    /// Whether this injector built ``table`` and so owns the singletons it declares. A request
+    /// scope opened without modules shares its parent's table and owns none.
+    @usableFromInline nonisolated let ownsTable: Bool
+    @usableFromInline nonisolated let parent: InjectorActor?
+    /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
+    @usableFromInline nonisolated let isScope: Bool
+    /// The module stack: the parent's modules, then this injector's own.
+    nonisolated let modules: [any Module]
     @usableFromInline nonisolated let maxResolutionDepth: Int
-    var inFlight: [Int: any InFlightConstruction] = [:]
+    @usableFromInline nonisolated let lifecycle = Lifecycle()
+    /// The cache slots of scoped instances, for a request scope.
+    @usableFromInline nonisolated let scopedCells = ScopedCells()
+
+    /// Constructions in flight, by the identity of the cell they fill.
+    var inFlight: [ObjectIdentifier: any InFlightConstruction] = [:]
+    /// What to dispose at shutdown, in order of construction.
+    var disposals: [Disposal] = []
+    /// The first `shutdown()`, which later calls wait for.
+    var shutdownTask: Task<InjectionError?, Never>?
 
     /// Creates an injector from `modules` and builds its eager singletons.
     ///
@@ -34,20 +55,42 @@ public actor InjectorActor {
     ///   - modules: The configuration, applied in order.
     ///   - maxResolutionDepth: How deep one resolution may nest before it fails with
     ///     ``InjectionError/Code/depthLimitExceeded``, instead of exhausting memory.
-    /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every configuration problem,
-    ///   or the error of an eager singleton's provider, unchanged.
+    /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every configuration problem
+    ///   (``InjectionError/Code/scopeViolation`` when all of them are singletons that depend on
+    ///   scoped keys), or the error of an eager singleton's provider, unchanged.
     public init(
         modules: [any Module],
         maxResolutionDepth: Int = InjectorActor.defaultMaxResolutionDepth
     ) async throws {
-        let table = try BindingTable.build(modules: modules)
-        self.table = table
-        self.cells = table.bindings.map { $0.scope.isCached ? SingletonCell() : nil }
-        self.maxResolutionDepth = max(1, maxResolutionDepth)
-        try await buildEagerSingletons()
+        try await self.init(modules: modules, parent: nil, isScope: false, maxResolutionDepth: maxResolutionDepth)
     }
 
-    /// Builds every eager singleton, independent ones concurrently.
+    /// Creates a root (`parent == nil`), a child, or a request scope.
+    init(
+        modules: [any Module],
+        parent: InjectorActor?,
+        isScope: Bool,
+        maxResolutionDepth: Int
+    ) async throws {
+        if let parent, isScope, modules.isEmpty {
+            self.table = parent.table
+            self.ownsTable = false
+        } else {
+            self.table = try BindingTable.build(
+                modules: modules,
+                parent: parent?.table,
+                checksCaptives: !isScope && parent?.nearestScope == nil
+            )
+            self.ownsTable = true
+        }
+        self.parent = parent
+        self.isScope = isScope
+        self.modules = (parent?.modules ?? []) + modules
+        self.maxResolutionDepth = max(1, maxResolutionDepth)
+        if ownsTable { try await buildEagerSingletons() }
+    }
+
+    /// Builds every eager singleton this injector declares, independent ones concurrently.
     private nonisolated func buildEagerSingletons() async throws {
         let eager = table.eagerBindings
         guard !eager.isEmpty else { return }
@@ -57,5 +100,29 @@ public actor InjectorActor {
             }
             try await group.waitForAll()
         }
+    }
+}
+
+extension InjectorActor {
+    /// The nearest request scope: this injector or an ancestor.
+    @usableFromInline
+    nonisolated var nearestScope: InjectorActor? {
+        var injector: InjectorActor? = self
+        while let current = injector {
+            if current.isScope { return current }
+            injector = current.parent
+        }
+        return nil
+    }
+
+    /// The injector that declares `binding`, which owns its singleton and builds it.
+    @usableFromInline
+    nonisolated func owner(of binding: Binding) -> InjectorActor {
+        var injector: InjectorActor? = self
+        while let current = injector {
+            if current.ownsTable && current.table.id == binding.tableID { return current }
+            injector = current.parent
+        }
+        return self
     }
 }

@@ -69,16 +69,24 @@ public struct Resolver: Sendable {
         return try await dependency(type, at: position, of: binding)
     }
 
-    /// Resolves the `position`-th declared dependency of `binding` through its pre-linked index.
+    /// Resolves the `position`-th declared dependency of `binding`: through its pre-linked index
+    /// when `binding` belongs to the resolving injector's own table, otherwise by key, so that a
+    /// child's overrides reach the bindings it inherits.
     @inlinable
     nonisolated(nonsending) func dependency<T: Sendable>(
         _ type: T.Type,
         at position: Int,
         of binding: Binding
     ) async throws -> T {
-        guard let index = binding.links[position] else {
-            throw InjectionError.missingBinding(binding.dependencies[position], requestedBy: frame)
-        }
-        return try await injector.resolve(injector.table.bindings[index], as: type, parent: frame)
+        let table = injector.table
+        let key = binding.dependencies[position]
+        let dependency =
+            if table.id == binding.tableID, let index = binding.links[position] {
+                table.bindings[index]
+            } else {
+                table.binding(for: key)
+            }
+        guard let dependency else { throw InjectionError.missingBinding(key, requestedBy: frame) }
+        return try await injector.resolve(dependency, as: type, parent: frame)
     }
 }

@@ -11,8 +11,15 @@ final class Binding: Sendable {
     @usableFromInline let dependencies: [BindingKey]
     /// For each dependency, its index in the table, or `nil` when nothing binds it.
     @usableFromInline let links: [Int?]
-    /// This binding's index in its table; also the index of its singleton cell.
+    /// This binding's index in its table.
     @usableFromInline let index: Int
+    /// The identity of the table that declares this binding (see ``BindingTable/id``).
+    @usableFromInline let tableID: Int
+    /// For a singleton, its one cache slot: it belongs to the injector that declares the binding,
+    /// which is the one place the singleton is built.
+    @usableFromInline let cell: SingletonCell?
+    /// The `onDispose` hook, if any.
+    let dispose: (@Sendable (any Sendable) async throws -> Void)?
     /// Whether this transient binding, and everything below it, can be built by plain function
     /// calls once the cached bindings it reaches (``frontier``) are built: its recipe is
     /// synchronous, every dependency is bound, there is no cycle and the depth is small.
@@ -25,6 +32,7 @@ final class Binding: Sendable {
         producer: any AnyProducer,
         links: [Int?],
         index: Int,
+        tableID: Int,
         synchronousPlan: SynchronousPlan.Entry?
     ) {
         self.key = declaration.key
@@ -35,7 +43,20 @@ final class Binding: Sendable {
         self.dependencies = declaration.dependencies
         self.links = links
         self.index = index
+        self.tableID = tableID
+        self.cell = declaration.scope == .singleton ? SingletonCell() : nil
+        self.dispose = declaration.dispose
         self.isSynchronous = synchronousPlan != nil
         self.frontier = synchronousPlan?.frontier ?? []
+    }
+}
+
+extension Binding {
+    /// How to dispose `value`, built by this binding: its `onDispose` hook, else `dispose()` when the
+    /// value is ``AsyncDisposable``; `nil` when there is nothing to do.
+    func disposal(of value: any Sendable) -> (@Sendable () async throws -> Void)? {
+        if let hook = dispose { return { try await hook(value) } }
+        if let disposable = value as? any AsyncDisposable { return { try await disposable.dispose() } }
+        return nil
     }
 }

@@ -8,4 +8,6 @@ struct BindingDeclaration {
     var targetCount = 0
     var scope: Scope = .transient
     var isEager = false
+    /// The binding's `onDispose` hook, taking a value of the bound type.
+    var dispose: (@Sendable (any Sendable) async throws -> Void)?
 }

@@ -1,32 +1,51 @@
-/// Every binding of an injector, linked and immutable once built.
+import Synchronization
+
+/// The bindings an injector declares, linked and immutable once built, over its parent's table.
 ///
 /// Built once from the module list: later modules override earlier ones key by key, declared
 /// dependencies are turned into indices, and every configuration problem is collected into one
-/// ``InjectionError/Code/invalidConfiguration`` error. Lookups need no lock and no actor hop.
+/// error. A child's table holds only the child's own bindings and points at its parent's table,
+/// so creating a child never copies or re-hashes its parent's bindings. Lookups need no lock and
+/// no actor hop.
 @usableFromInline
 final class BindingTable: Sendable {
+    /// This table's own bindings; ``Binding/index`` is a position in this array.
     @usableFromInline let bindings: [Binding]
     @usableFromInline let index: BindingIndex
+    /// The table consulted for keys this one does not bind.
+    @usableFromInline let parent: BindingTable?
+    /// A process-unique identity, stored in each of this table's bindings.
+    @usableFromInline let id: Int
 
-    private init(bindings: [Binding]) {
+    private static let nextID = Atomic<Int>(0)
+
+    private init(bindings: [Binding], id: Int, parent: BindingTable?) {
         self.bindings = bindings
         self.index = BindingIndex(bindings.map(\.key))
+        self.parent = parent
+        self.id = id
     }
 
+    /// The binding for `key`: this table's own, else its parent's.
     @inlinable
     func binding(for key: BindingKey) -> Binding? {
-        guard let position = index.index(of: key) else { return nil }
-        return bindings[position]
+        if let position = index.index(of: key) { return bindings[position] }
+        return parent?.binding(for: key)
     }
-
-    func position(of key: BindingKey) -> Int? { index.index(of: key) }
 
     var eagerBindings: [Binding] { bindings.filter(\.isEager) }
 
-    /// Runs every module's `configure(_:)` and links the result.
+    /// Runs every module's `configure(_:)` and links the result over `parent`.
     ///
-    /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every problem found.
-    static func build(modules: [any Module]) throws(InjectionError) -> BindingTable {
+    /// - Parameter checksCaptives: Whether a singleton reaching a scoped key is a problem: true
+    ///   everywhere but in a request scope, whose singletons end with it.
+    /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every problem found, or
+    ///   ``InjectionError/Code/scopeViolation`` when every problem is a captive dependency.
+    static func build(
+        modules: [any Module],
+        parent: BindingTable? = nil,
+        checksCaptives: Bool = true
+    ) throws(InjectionError) -> BindingTable {
         var problems: [InjectionError] = []
         var declarations: [BindingDeclaration] = []
         var indexByKey: [BindingKey: Int] = [:]
@@ -51,17 +70,24 @@ final class BindingTable: Sendable {
         let producers = declarations.compactMap(\.producer)
         let links = declarations.map { $0.dependencies.map { indexByKey[$0] } }
         let plan = SynchronousPlan.make(producers: producers, scopes: declarations.map(\.scope), links: links)
+        let id = nextID.add(1, ordering: .relaxed).newValue
         let bindings = zip(declarations, producers).enumerated().map { index, pair in
             Binding(
                 declaration: pair.0,
                 producer: pair.1,
                 links: links[index],
                 index: index,
+                tableID: id,
                 synchronousPlan: plan[index]
             )
         }
-        let table = BindingTable(bindings: bindings)
+        let table = BindingTable(bindings: bindings, id: id, parent: parent)
         problems += table.aliasProblems()
+        let captives = checksCaptives ? table.captiveProblems() : []
+        if problems.isEmpty && !captives.isEmpty {
+            throw .scopeViolations(captives)
+        }
+        problems += captives
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
         return table
     }
@@ -119,5 +145,38 @@ final class BindingTable: Sendable {
             }
         }
         return problems
+    }
+
+    /// Singletons of this table whose declared dependencies reach a scoped key — through
+    /// transients or other singletons — each reported with its path. Opaque providers hide their
+    /// dependencies; those are checked when they resolve.
+    private func captiveProblems() -> [InjectionError] {
+        var memo: [ObjectIdentifier: [BindingKey]?] = [:]
+        func pathToScoped(from binding: Binding) -> [BindingKey]? {
+            let id = ObjectIdentifier(binding)
+            if let known = memo[id] { return known }
+            memo[id] = .some(nil)  // Visiting: a cycle reaches nothing new.
+            var found: [BindingKey]?
+            for key in binding.dependencies {
+                guard let dependency = self.binding(for: key) else { continue }
+                if dependency.scope == .scoped {
+                    found = [binding.key, key]
+                } else if let below = pathToScoped(from: dependency) {
+                    found = [binding.key] + below
+                }
+                if found != nil { break }
+            }
+            memo[id] = .some(found)
+            return found
+        }
+        return bindings.filter { $0.scope == .singleton }.compactMap { singleton in
+            guard let path = pathToScoped(from: singleton), let scoped = path.last else { return nil }
+            return InjectionError(
+                code: .scopeViolation,
+                message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)' (\(path.arrowJoined))",
+                path: path,
+                location: singleton.location
+            )
+        }
     }
 }

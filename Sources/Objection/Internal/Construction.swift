@@ -27,4 +27,12 @@ struct InFlight<T: Sendable>: InFlightConstruction {
 /// The untyped face of ``InFlight``.
 protocol InFlightConstruction: Sendable {
     var construction: Construction { get }
+    /// Waits until the construction has finished, whatever its outcome.
+    func finish() async
+}
+
+extension InFlight {
+    func finish() async {
+        _ = await task.result
+    }
 }

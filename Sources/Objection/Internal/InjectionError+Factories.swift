@@ -51,6 +51,55 @@ extension InjectionError {
         )
     }
 
+    static func scopeViolations(_ problems: [InjectionError]) -> InjectionError {
+        let count = problems.count == 1 ? "1 singleton depends" : "\(problems.count) singletons depend"
+        return InjectionError(
+            code: .scopeViolation,
+            message: "Scope violation: \(count) on request-scoped keys:",
+            problems: problems
+        )
+    }
+
+    /// A scoped key resolved where no request scope is open: from a root or plain child, or from a
+    /// singleton's construction (which always runs in the injector that declares the singleton).
+    @usableFromInline
+    static func scopeViolation(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
+        let path = (parent?.keys ?? []) + [key]
+        var frame = parent
+        while let current = frame, current.binding.scope != .singleton { frame = current.parent }
+        let message: String
+        if let singleton = frame?.binding.key {
+            message =
+                "Singleton '\(singleton)' depends on scoped '\(key)' (\(path.arrowJoined)); "
+                + "a singleton must not capture request values"
+        } else {
+            message =
+                "'\(key)' is scoped to a request; resolve it inside withScope"
+                + (path.count > 1 ? " (required by \(path.arrowJoined))" : "")
+        }
+        return InjectionError(code: .scopeViolation, message: message, path: path)
+    }
+
+    @usableFromInline
+    static func shutDown(isScope: Bool, key: BindingKey?) -> InjectionError {
+        let what = isScope ? "The request scope has ended" : "The injector has been shut down"
+        let resolving = key.map { "; cannot resolve '\($0)'" } ?? ""
+        return InjectionError(code: .shutDown, message: what + resolving, path: key.map { [$0] } ?? [])
+    }
+
+    static func disposalFailed(_ failures: [(key: BindingKey, error: any Error)]) -> InjectionError {
+        let problems = failures.map { failure in
+            InjectionError(
+                code: .disposalFailed,
+                message: "Disposing '\(failure.key)' failed with \(type(of: failure.error))",
+                path: [failure.key],
+                underlying: failure.error
+            )
+        }
+        let count = failures.count == 1 ? "1 instance" : "\(failures.count) instances"
+        return InjectionError(code: .disposalFailed, message: "Disposing \(count) failed:", problems: problems)
+    }
+
     static func configurationProblem(
         _ message: String,
         key: BindingKey,

@@ -30,6 +30,15 @@ final class SingletonCell: Sendable {
     @usableFromInline
     var isBuilt: Bool { storage.withLock { $0 != nil } }
 
+    /// Empties the cell, releasing its value.
+    func clear() {
+        let released = storage.withLock { storage in
+            defer { storage = nil }
+            return storage
+        }
+        _ = released
+    }
+
     func store<T: Sendable>(_ value: T) {
         let built = Built(value)
         storage.withLock { $0 = built }

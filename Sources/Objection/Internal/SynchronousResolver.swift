@@ -8,13 +8,14 @@
 /// would ask the runtime for generic metadata (`as?` to a generic class, `T?`).
 @usableFromInline
 struct SynchronousResolver: Sendable {
+    @usableFromInline let injector: InjectorActor
     @usableFromInline let bindings: [Binding]
-    @usableFromInline let cells: [SingletonCell?]
 
+    /// Resolves for `injector`, whose own table declares every binding on this path.
     @inlinable
     init(injector: InjectorActor) {
+        self.injector = injector
         self.bindings = injector.table.bindings
-        self.cells = injector.cells
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`.
@@ -36,7 +37,10 @@ struct SynchronousResolver: Sendable {
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
         guard let producer = binding.producer(as: type) else { throw SynchronousResolutionUnavailable() }
         if binding.scope.isCached {
-            guard let cell = cells[binding.index] else { throw SynchronousResolutionUnavailable() }
+            let cell =
+                binding.scope == .singleton
+                ? binding.cell : injector.nearestScope?.scopedCells.existingCell(for: binding)
+            guard let cell else { throw SynchronousResolutionUnavailable() }
             return try cell.builtValue(as: type)
         }
         guard producer.kind == .instance || binding.isSynchronous, let recipe = producer.synchronous else {

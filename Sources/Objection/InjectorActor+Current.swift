@@ -1,0 +1,93 @@
+import Synchronization
+
+/// The current injector: a task-local value, with a process-wide default.
+///
+/// Like swift-log's task-local logger or ServiceContext, the current injector follows structured
+/// concurrency: child tasks (`async let`, task groups, `Task {}`) inherit it; `Task.detached` does
+/// not — capture it with ``detachedTask(priority:operation:)`` instead.
+extension InjectorActor {
+    @TaskLocal static var taskCurrent: InjectorActor?
+
+    private static let processDefault = Mutex<InjectorActor?>(nil)
+
+    /// The injector bound to the current task by ``withCurrent(_:operation:)`` or
+    /// ``withScope(modules:_:)``, else the process default set by ``setDefault(_:)`` (Objection's
+    /// default injector), else `nil`.
+    ///
+    /// ```swift
+    /// guard let injector = InjectorActor.current else { return }
+    /// let clock = try await injector.get((any Clock).self)
+    /// ```
+    public static var current: InjectorActor? {
+        taskCurrent ?? processDefault.withLock { $0 }
+    }
+
+    /// Runs `operation` with `injector` as the task's ``current`` injector. The binding is visible
+    /// to child tasks of `operation`, and to nothing else: a sibling task never sees it.
+    ///
+    /// ```swift
+    /// try await InjectorActor.withCurrent(testInjector) {
+    ///     try await handler.run()   // code below uses InjectorActor.current
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - injector: The injector to make current.
+    ///   - operation: The work to run.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public nonisolated(nonsending) static func withCurrent<T>(
+        _ injector: InjectorActor,
+        operation: () async throws -> T
+    ) async rethrows -> T {
+        try await $taskCurrent.withValue(injector, operation: operation)
+    }
+
+    /// Sets the process-wide default injector, the fallback of ``current``. Set it once, at
+    /// start-up.
+    ///
+    /// ```swift
+    /// let root = try await InjectorActor(modules: [AppModule()])
+    /// try InjectorActor.setDefault(root)
+    /// ```
+    ///
+    /// - Parameter injector: The default injector.
+    /// - Throws: ``InjectionError/Code/invalidConfiguration`` if a different default is already set.
+    public static func setDefault(_ injector: InjectorActor) throws(InjectionError) {
+        let previous = processDefault.withLock { current in
+            if current == nil { current = injector }
+            return current
+        }
+        guard previous === injector else {
+            throw InjectionError(
+                code: .invalidConfiguration,
+                message: "The default injector is already set; set it once, at start-up"
+            )
+        }
+    }
+
+    /// Starts a detached task that keeps the caller's ``current`` injector, which
+    /// `Task.detached` alone would drop.
+    ///
+    /// ```swift
+    /// InjectorActor.detachedTask {
+    ///     try await InjectorActor.current?.get(Reporter.self).flush()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - priority: The task's priority.
+    ///   - operation: The work to run.
+    /// - Returns: The detached task.
+    @discardableResult
+    public static func detachedTask<T: Sendable>(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable () async throws -> T
+    ) -> Task<T, any Error> {
+        let captured = taskCurrent
+        return Task.detached(priority: priority) {
+            guard let captured else { return try await operation() }
+            return try await $taskCurrent.withValue(captured) { try await operation() }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Child injectors and Objection's derived injectors.
+extension InjectorActor {
+    /// Creates a child injector: it sees every binding of this injector, and its own modules
+    /// override them key by key. This injector never sees the child's bindings.
+    ///
+    /// ```swift
+    /// let child = try await injector.child(modules: [TestOverridesModule()])
+    /// ```
+    ///
+    /// - A singleton this injector declares, and the child does not override, is this injector's
+    ///   one instance: built here, with its dependencies resolved here, shared with every child.
+    /// - A singleton the child declares (or overrides) belongs to the child.
+    /// - A transient binding is built in the injector that was asked, so the child's overrides
+    ///   reach the transients it inherits.
+    ///
+    /// The child shares this injector's binding table rather than copying it, so creating one
+    /// costs the same whatever this injector's size. Its eager singletons are built now.
+    ///
+    /// - Parameter modules: The child's own modules, applied over this injector's bindings.
+    /// - Returns: The child injector.
+    /// - Throws: Like ``init(modules:maxResolutionDepth:)``, and ``InjectionError/Code/shutDown``
+    ///   after ``shutdown()``.
+    public nonisolated func child(modules: [any Module]) async throws -> InjectorActor {
+        try checkNotShutDown()
+        return try await InjectorActor(
+            modules: modules,
+            parent: self,
+            isScope: false,
+            maxResolutionDepth: maxResolutionDepth
+        )
+    }
+
+    /// Creates a new root injector from this injector's module stack plus `modules`
+    /// (Objection's derived injector). It has its own singletons and builds its eager singletons
+    /// now; this injector is unchanged.
+    ///
+    /// ```swift
+    /// let level18 = try await injector.withModules([Level18Module()])
+    /// ```
+    ///
+    /// - Parameter modules: Modules applied after the existing stack, overriding it key by key.
+    /// - Returns: The new injector.
+    /// - Throws: Like ``init(modules:maxResolutionDepth:)``.
+    public nonisolated func withModules(_ modules: [any Module]) async throws -> InjectorActor {
+        try await InjectorActor(modules: self.modules + modules, maxResolutionDepth: maxResolutionDepth)
+    }
+
+    /// Creates a new root injector from this injector's module stack without the modules of type
+    /// `type` (Objection's derived injector). A key bound only by those modules becomes unbound;
+    /// a key they overrode falls back to the earlier module's binding.
+    ///
+    /// ```swift
+    /// let without = try await injector.withoutModules(ofType: Level17Module.self)
+    /// ```
+    ///
+    /// - Parameter type: The module type to leave out.
+    /// - Returns: The new injector.
+    /// - Throws: Like ``init(modules:maxResolutionDepth:)``.
+    public nonisolated func withoutModules<M: Module>(ofType type: M.Type) async throws -> InjectorActor {
+        try await InjectorActor(
+            modules: modules.filter { Swift.type(of: $0) != type },
+            maxResolutionDepth: maxResolutionDepth
+        )
+    }
+
+    /// Throws ``InjectionError/Code/shutDown`` once this injector has been shut down.
+    nonisolated func checkNotShutDown() throws(InjectionError) {
+        guard !lifecycle.isShutDown else { throw .shutDown(isScope: isScope, key: nil) }
+    }
+}

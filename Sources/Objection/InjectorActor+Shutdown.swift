@@ -1,0 +1,57 @@
+/// Ordered asynchronous shutdown.
+extension InjectorActor {
+    /// Disposes everything this injector built and cached, in reverse order of construction, each
+    /// exactly once, and releases its caches.
+    ///
+    /// Singletons are disposed by the injector that declares them; a request scope disposes its
+    /// scoped instances when it ends. Values bound with `toInstance` are not disposed. One
+    /// failing disposal does not stop the others. Constructions still in flight are awaited first
+    /// and what they build is disposed too. Afterwards `get`, `child(modules:)` and
+    /// `withScope(modules:_:)` throw ``InjectionError/Code/shutDown``. Calling it again waits for
+    /// the first call and does nothing more.
+    ///
+    /// ```swift
+    /// if let failure = await injector.shutdown() {
+    ///     logger.error("\(failure)")
+    /// }
+    /// ```
+    ///
+    /// - Returns: `nil` when every disposal succeeded; otherwise an
+    ///   ``InjectionError/Code/disposalFailed`` error with one problem per failure, each carrying
+    ///   the disposal's error as ``InjectionError/underlying``.
+    @discardableResult
+    public func shutdown() async -> InjectionError? {
+        if let shutdownTask {
+            _ = await shutdownTask.value
+            return nil
+        }
+        lifecycle.markShutDown()
+        let task = Task { await disposeAll() }
+        shutdownTask = task
+        return await task.value
+    }
+
+    private func disposeAll() async -> InjectionError? {
+        // No construction starts after the mark; wait for those already running, whose values
+        // are recorded for disposal as they finish.
+        while let (slot, flight) = inFlight.first {
+            await flight.finish()
+            inFlight[slot] = nil
+        }
+        if ownsTable {
+            for binding in table.bindings { binding.cell?.clear() }
+        }
+        scopedCells.removeAll()
+        let pending = disposals
+        disposals = []
+        var failures: [(key: BindingKey, error: any Error)] = []
+        for disposal in pending.reversed() {
+            do {
+                try await disposal.dispose()
+            } catch {
+                failures.append((disposal.key, error))
+            }
+        }
+        return failures.isEmpty ? nil : .disposalFailed(failures)
+    }
+}
