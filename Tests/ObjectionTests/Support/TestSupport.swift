@@ -159,3 +159,44 @@ final class InjectorBox: Sendable {
 func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
     do { return .success(try await body()) } catch { return .failure(error) }
 }
+
+/// Records names in order, for disposal-order assertions.
+final class Log: Sendable {
+    private let entries = Mutex<[String]>([])
+
+    var values: [String] { entries.withLock { $0 } }
+
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+}
+
+/// A disposable resource that records its disposal, and can be told to fail it.
+final class Resource: AsyncDisposable {
+    let name: String
+    let log: Log
+    let fails: Bool
+
+    init(_ name: String, log: Log, fails: Bool = false) {
+        self.name = name
+        self.log = log
+        self.fails = fails
+    }
+
+    func dispose() async throws {
+        log.append(name)
+        if fails { throw ProviderFailure(attempt: 99) }
+    }
+}
+
+/// A request's identity, bound into each request scope.
+struct RequestID: Sendable, Equatable {
+    let value: Int
+}
+
+/// A module binding one request's values.
+struct RequestModule: Module {
+    let id: Int
+
+    func configure(_ binder: Binder) {
+        binder.bind(RequestID.self).toInstance(RequestID(value: id))
+    }
+}

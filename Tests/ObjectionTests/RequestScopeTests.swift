@@ -1,0 +1,187 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Request scopes", .timeLimit(.minutes(1)))
+struct RequestScopeTests {
+    /// Needs the request's id; bound in the root as a transient.
+    struct RequestHandler: Sendable {
+        let request: RequestID
+        let session: Session
+        let database: any Database
+    }
+
+    final class Session: Sendable {
+        let request: RequestID
+        init(request: RequestID) { self.request = request }
+    }
+
+    static func root(log: Log = Log()) async throws -> InjectorActor {
+        try await makeInjector { binder in
+            binder.bind(Config.self).toInstance(Config(dsn: "db"))
+            binder.bind((any Database).self).to(PostgresDatabase.init).asSingleton()
+            binder.bind(Session.self).to(Session.init).inScope(.scoped).onDispose { session in
+                log.append("session \(session.request.value)")
+            }
+            binder.bind(RequestHandler.self).to(RequestHandler.init)
+        }
+    }
+
+    @Test("a scoped binding is one instance per scope, and each request gets its own values")
+    func onePerScope() async throws {
+        let root = try await Self.root()
+        let (first, again) = try await root.withScope(modules: [RequestModule(id: 1)]) { request in
+            try await (request.get(RequestHandler.self), request.get(RequestHandler.self))
+        }
+        let other = try await root.withScope(modules: [RequestModule(id: 2)]) { request in
+            try await request.get(RequestHandler.self)
+        }
+        #expect(first.session === again.session)
+        #expect(first.session !== other.session)
+        #expect(first.request == RequestID(value: 1) && other.request == RequestID(value: 2))
+        #expect((first.database as? PostgresDatabase) === (other.database as? PostgresDatabase))
+    }
+
+    @Test("concurrent requests each see only their own scoped values")
+    func concurrentRequestsAreIsolated() async throws {
+        let root = try await Self.root()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in 0..<200 {
+                group.addTask {
+                    try await root.withScope(modules: [RequestModule(id: id)]) { request in
+                        await Task.yield()
+                        let handler = try await request.get(RequestHandler.self)
+                        #expect(handler.request.value == id)
+                        #expect(handler.session.request.value == id)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    @Test("resolving a scoped key outside any scope is a scope violation")
+    func scopedOutsideScope() async throws {
+        let root = try await Self.root()
+        let error = await injectionError { _ = try await root.get(Session.self) }
+        #expect(error?.code == .scopeViolation)
+        let child = try await root.child(modules: [RequestModule(id: 1)])
+        let fromChild = await injectionError { _ = try await child.get(Session.self) }
+        #expect(fromChild?.code == .scopeViolation)
+    }
+
+    @Test("a singleton that depends on a scoped key is refused at resolution, naming both")
+    func captiveAtResolution() async throws {
+        final class Cache: Sendable {}
+        let root = try await makeInjector { binder in
+            binder.bind(Session.self).to { _ in Session(request: RequestID(value: 0)) }.inScope(.scoped)
+            binder.bind(Engine.self).to { r in
+                _ = try await r.get(Session.self); return Engine()
+            }
+            binder.bind(Cache.self).to { r in
+                _ = try await r.get(Engine.self); return Cache()
+            }.asSingleton()
+        }
+        let error = await injectionError {
+            try await root.withScope { request in _ = try await request.get(Cache.self) }
+        }
+        #expect(error?.code == .scopeViolation)
+        #expect(
+            error?.message.hasPrefix("Singleton 'Cache' depends on scoped 'Session' (Cache -> Engine -> Session)")
+                == true)
+    }
+
+    @Test("a declared singleton that reaches a scoped key is refused when the injector is built")
+    func captiveAtBuild() async throws {
+        final class Audit: Sendable { init(engine: Engine) {} }
+        final class Registry: Sendable { init(audit: Audit) {} }
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(RequestID.self).to { _ in RequestID(value: 0) }.inScope(.scoped)
+                binder.bind(Session.self).to(Session.init).asSingleton()
+                binder.bind(Engine.self).to { _ in Engine() }.inScope(.scoped)
+                binder.bind(Audit.self).to(Audit.init)
+                binder.bind(Registry.self).to(Registry.init).asSingleton()
+            }
+        }
+        #expect(error?.code == .scopeViolation)
+        let messages = error?.problems.map(\.message) ?? []
+        #expect(messages.contains("Singleton 'Session' depends on scoped 'RequestID' (Session -> RequestID)"))
+        #expect(messages.contains("Singleton 'Registry' depends on scoped 'Engine' (Registry -> Audit -> Engine)"))
+    }
+
+    @Test("inside withScope the scope is the current injector")
+    func scopeIsCurrent() async throws {
+        let root = try await Self.root()
+        try await root.withScope(modules: [RequestModule(id: 7)]) { request in
+            #expect(InjectorActor.current === request)
+            async let fromChildTask = InjectorActor.current?.get(RequestID.self)
+            let id = try await fromChildTask
+            #expect(id == RequestID(value: 7))
+        }
+    }
+
+    @Test("the end of a scope disposes what it built, in reverse order, also when the body throws")
+    func disposalAtScopeEnd() async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in Engine() }.inScope(.scoped).onDispose { _ in log.append("engine") }
+            binder.bind(Wheel.self).to { r in
+                _ = try await r.get(Engine.self); return Wheel()
+            }
+            .inScope(.scoped).onDispose { _ in log.append("wheel") }
+            binder.bind(Car.self).to(Car.init)
+            binder.bind(Headlight.self).toInstance(Headlight(side: .left))
+        }
+        _ = try await root.withScope { request in try await request.get(Car.self) }
+        #expect(log.values == ["wheel", "engine"])
+
+        await #expect(throws: ProviderFailure(attempt: 1)) {
+            try await root.withScope { request in
+                _ = try await request.get(Engine.self)
+                throw ProviderFailure(attempt: 1)
+            }
+        }
+        #expect(log.values == ["wheel", "engine", "engine"])
+    }
+
+    @Test("nested scopes are separate")
+    func nestedScopes() async throws {
+        let root = try await Self.root()
+        try await root.withScope(modules: [RequestModule(id: 1)]) { outer in
+            let outerSession = try await outer.get(Session.self)
+            let innerSession = try await outer.withScope(modules: [RequestModule(id: 2)]) { inner in
+                try await inner.get(Session.self)
+            }
+            #expect(outerSession !== innerSession)
+            #expect(innerSession.request.value == 2)
+            #expect(try await outer.get(Session.self) === outerSession)
+        }
+    }
+
+    @Test("a scope used after it ended throws instead of resurrecting request state")
+    func escapedScope() async throws {
+        let root = try await Self.root()
+        let escaped = try await root.withScope(modules: [RequestModule(id: 1)]) { request in
+            _ = try await request.get(Session.self)
+            return request
+        }
+        let error = await injectionError { _ = try await escaped.get(Session.self) }
+        #expect(error?.code == .shutDown)
+        #expect(error?.message.hasPrefix("The request scope has ended") == true)
+        let nested = await injectionError { try await escaped.withScope { _ in } }
+        #expect(nested?.code == .shutDown)
+        _ = try await root.get((any Database).self)
+    }
+
+    @Test("a scope releases what it built when it ends")
+    func scopeReleasesInstances() async throws {
+        let root = try await Self.root()
+        weak var session: Session?
+        try await root.withScope(modules: [RequestModule(id: 1)]) { request in
+            let built = try await request.get(Session.self)
+            session = built
+        }
+        #expect(session == nil)
+    }
+}

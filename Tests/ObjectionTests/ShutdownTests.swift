@@ -1,0 +1,126 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Shutdown and disposal", .timeLimit(.minutes(1)))
+struct ShutdownTests {
+    final class Pool: Sendable { let resource: Resource; init(_ r: Resource) { resource = r } }
+
+    @Test("shutdown disposes singletons in reverse order of construction, each once; instances are the caller's")
+    func reverseOrder() async throws {
+        let log = Log()
+        let owned = Resource("owned", log: log)
+        let injector = try await makeInjector { binder in
+            binder.bind(Resource.self, named: "config").toInstance(owned)
+            binder.bind(Resource.self, named: "database").to { r in
+                _ = try await r.get(Resource.self, named: "config")
+                return Resource("database", log: log)
+            }.asSingleton()
+            binder.bind(Resource.self, named: "cache").to { r in
+                _ = try await r.get(Resource.self, named: "database")
+                return Resource("cache", log: log)
+            }.asSingleton()
+            binder.bind(Resource.self, named: "metrics").to { _ in Resource("metrics", log: log) }.asEagerSingleton()
+            binder.bind(Resource.self, named: "transient").to { _ in Resource("transient", log: log) }
+        }
+        _ = try await injector.get(Resource.self, named: "cache")
+        _ = try await injector.get(Resource.self, named: "transient")
+        let failure = await injector.shutdown()
+        #expect(failure == nil)
+        #expect(log.values == ["cache", "database", "metrics"])
+        #expect(await injector.shutdown() == nil)
+        #expect(log.values == ["cache", "database", "metrics"])
+    }
+
+    @Test("a failing disposal does not stop the others; failures are reported together")
+    func failingDisposals() async throws {
+        let log = Log()
+        let injector = try await makeInjector { binder in
+            binder.bind(Resource.self, named: "a").to { _ in Resource("a", log: log, fails: true) }.asEagerSingleton()
+            binder.bind(Resource.self, named: "b").to { r in
+                _ = try await r.get(Resource.self, named: "a")
+                return Resource("b", log: log)
+            }.asEagerSingleton()
+            binder.bind(Pool.self).to { _ in Pool(Resource("pool", log: log)) }.asSingleton()
+                .onDispose { pool in
+                    log.append("pool hook")
+                    throw ProviderFailure(attempt: 5)
+                }
+        }
+        _ = try await injector.get(Pool.self)
+        let failure = try #require(await injector.shutdown())
+        #expect(failure.code == .disposalFailed)
+        #expect(failure.problems.count == 2)
+        #expect(failure.problems.compactMap { $0.underlying as? ProviderFailure }.count == 2)
+        #expect(Set(log.values) == ["a", "b", "pool hook"])
+    }
+
+    @Test("after shutdown, get, child and withScope throw shutDown")
+    func useAfterShutdown() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init).asSingleton()
+            binder.bind(Wheel.self).to(Wheel.init)
+        }
+        _ = try await injector.get(Engine.self)
+        await injector.shutdown()
+        for error in [
+            await injectionError { _ = try await injector.get(Engine.self) },
+            await injectionError { _ = try await injector.get(Wheel.self) },
+            await injectionError { _ = try await injector.child(modules: []) },
+            await injectionError { try await injector.withScope { _ in } },
+        ] {
+            #expect(error?.code == .shutDown)
+        }
+    }
+
+    @Test("a shutdown racing an in-flight construction waits for it and disposes what it built")
+    func shutdownDuringConstruction() async throws {
+        let log = Log()
+        let started = Gate()
+        let release = Gate()
+        let injector = try await makeInjector { binder in
+            binder.bind(Resource.self).to { _ in
+                started.open()
+                await release.wait()
+                return Resource("slow", log: log)
+            }.asSingleton()
+        }
+        let caller = Task { try await injector.get(Resource.self) }
+        await started.wait()
+        let shutdown = Task { await injector.shutdown() }
+        await waitUntil { injector.lifecycle.isShutDown }
+        release.open()
+        #expect(await shutdown.value == nil)
+        #expect(log.values == ["slow"])
+        _ = try await caller.value
+    }
+
+    @Test("after shutdown the injector retains nothing it built")
+    func releasesInstances() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init).asSingleton()
+        }
+        weak var engine: Engine?
+        do {
+            let built = try await injector.get(Engine.self)
+            engine = built
+        }
+        #expect(engine != nil)
+        await injector.shutdown()
+        #expect(engine == nil)
+    }
+
+    @Test("a root's shutdown disposes its singletons, which its children then cannot rebuild")
+    func childrenAfterRootShutdown() async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Resource.self).to { _ in Resource("root", log: log) }.asSingleton()
+        }
+        let child = try await root.child(modules: [])
+        _ = try await child.get(Resource.self)
+        await root.shutdown()
+        #expect(log.values == ["root"])
+        let error = await injectionError { _ = try await child.get(Resource.self) }
+        #expect(error?.code == .shutDown)
+    }
+}
