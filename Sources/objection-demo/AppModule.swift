@@ -12,10 +12,20 @@ struct AppModule: Module {
         binder.bind(Metrics.self).to(Metrics.init).asEagerSingleton()
         binder.bind(UserRepository.self).to(UserRepository.init).asSingleton()
         binder.bind(OrderRepository.self).to(OrderRepository.init).asSingleton()
+        binder.bind(UnitOfWork.self).to(UnitOfWork.init).inScope(.scoped)
         binder.bind(PlaceOrderHandler.self).to(PlaceOrderHandler.init)
 
         // Deliberately incomplete: nothing binds `any PaymentGateway`.
         binder.bind(CheckoutService.self).to(CheckoutService.init)
         binder.bind(OrderService.self).to(OrderService.init)
+    }
+}
+
+/// One request's own values, bound into its scope.
+struct RequestModule: Module {
+    let id: Int
+
+    func configure(_ binder: Binder) {
+        binder.bind(RequestID.self).toInstance(RequestID(value: id))
     }
 }

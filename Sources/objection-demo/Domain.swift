@@ -1,3 +1,4 @@
+import Objection
 import Synchronization
 
 /// Counts how many times each service was constructed, so the demo can show singletons built once.
@@ -25,7 +26,7 @@ protocol Database: Sendable {
 }
 
 /// Simulates a slow connect in its async throwing factory, like a real Postgres client.
-final class SimulatedPostgres: Database {
+final class SimulatedPostgres: Database, AsyncDisposable {
     private let orders = Mutex<[Order]>([])
 
     private init() {}
@@ -45,6 +46,10 @@ final class SimulatedPostgres: Database {
     }
 
     var orderCount: Int { orders.withLock { $0.count } }
+
+    func dispose() async throws {
+        ShutdownLog.shared.record("Database (closed connections)")
+    }
 }
 
 struct User: Sendable {
@@ -58,7 +63,7 @@ struct Order: Sendable {
 }
 
 /// Counts requests; built eagerly at start-up.
-final class Metrics: Sendable {
+final class Metrics: AsyncDisposable {
     private let served = Atomic<Int>(0)
 
     init() { ConstructionLog.shared.record("Metrics") }
@@ -66,6 +71,39 @@ final class Metrics: Sendable {
     func recordRequest() { served.add(1, ordering: .relaxed) }
 
     var requestsServed: Int { served.load(ordering: .relaxed) }
+
+    func dispose() async throws {
+        ShutdownLog.shared.record("Metrics (flushed \(requestsServed) requests)")
+    }
+}
+
+/// What shutdown disposed, in order.
+final class ShutdownLog: Sendable {
+    static let shared = ShutdownLog()
+
+    private let entries = Mutex<[String]>([])
+
+    func record(_ entry: String) { entries.withLock { $0.append(entry) } }
+
+    var snapshot: [String] { entries.withLock { $0 } }
+}
+
+/// The request's identity, bound into each request scope.
+struct RequestID: Sendable {
+    let value: Int
+}
+
+/// A per-request unit of work: scoped, so one per request, committed when the request scope ends.
+final class UnitOfWork: AsyncDisposable {
+    static let committed = Atomic<Int>(0)
+
+    let request: RequestID
+
+    init(request: RequestID) { self.request = request }
+
+    func dispose() async throws {
+        Self.committed.add(1, ordering: .relaxed)
+    }
 }
 
 final class UserRepository: Sendable {
@@ -90,15 +128,16 @@ final class OrderRepository: Sendable {
     func place(_ order: Order) async throws { try await database.insertOrder(order) }
 }
 
-/// A request handler: transient, built per request from singletons.
+/// A request handler: transient, built per request from singletons and the request's scoped values.
 struct PlaceOrderHandler: Sendable {
     let users: UserRepository
     let orders: OrderRepository
     let metrics: Metrics
+    let work: UnitOfWork
 
-    func handle(userID: Int, amount: Int) async throws -> String {
+    func handle(amount: Int) async throws -> String {
         metrics.recordRequest()
-        let user = try await users.user(id: userID)
+        let user = try await users.user(id: work.request.value % 100)
         try await orders.place(Order(userID: user.id, amount: amount))
         return "ok \(user.name)"
     }

@@ -1,7 +1,9 @@
 import Objection
+import Synchronization
 
 // A small async service graph under a burst of concurrent requests: the database client is a
-// singleton with a slow async connect, every request resolves a fresh handler.
+// singleton with a slow async connect; every request opens a scope holding its own values and a
+// unit of work, resolves a fresh handler, and disposes the scope when it is done.
 
 let config = AppConfig(databaseURL: "postgres://localhost/app", connectLatency: .milliseconds(50))
 let requestCount = 5_000
@@ -11,36 +13,50 @@ print("Objection demo: \(requestCount) concurrent requests against a cold inject
 
 let injector = try await InjectorActor(modules: [AppModule(config: config)])
 
+/// One simulated request: a scope with the request's id, a handler built inside it.
+@concurrent func serve(request: Int) async throws -> String {
+    try await injector.withScope(modules: [RequestModule(id: request)]) { scope in
+        try await scope.get(PlaceOrderHandler.self).handle(amount: 10)
+    }
+}
+
 // 1. A cold burst: every request races to the database singleton while it is still connecting.
 let burst = try await clock.measure {
     try await withThrowingTaskGroup(of: String.self) { group in
         for request in 0..<requestCount {
-            group.addTask {
-                let handler = try await injector.get(PlaceOrderHandler.self)
-                return try await handler.handle(userID: request % 100, amount: 10)
-            }
+            group.addTask { try await serve(request: request) }
         }
         try await group.waitForAll()
     }
 }
 let metrics = try await injector.get(Metrics.self)
 print("Served \(metrics.requestsServed) requests in \(burst) (includes the \(config.connectLatency) connect)")
+print("Request scopes ended, units of work committed: \(UnitOfWork.committed.load(ordering: .relaxed))")
 
 print("\nConstructions per singleton (each must be 1):")
 for (name, count) in ConstructionLog.shared.snapshot.sorted(by: { $0.key < $1.key }) {
     print("  \(name + String(repeating: " ", count: max(1, 18 - name.count)))\(count)")
 }
 
-// 2. Warm throughput: resolving the handler graph (handler + 2 repositories + metrics) once built.
-// Measured off the main actor, where server request handlers run.
+// 2. Warm throughput, measured off the main actor, where server request handlers run.
+func perSecond(_ count: Int, _ duration: Duration) -> Int {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return Int(Double(count) / seconds)
+}
 @concurrent func resolveRepeatedly(_ count: Int) async throws {
-    for _ in 0..<count { _ = try await injector.get(PlaceOrderHandler.self) }
+    try await injector.withScope(modules: [RequestModule(id: 0)]) { scope in
+        for _ in 0..<count { _ = try await scope.get(PlaceOrderHandler.self) }
+    }
+}
+@concurrent func serveRepeatedly(_ count: Int) async throws {
+    for request in 0..<count { _ = try await serve(request: request) }
 }
 let resolutions = 1_000_000
 let warm = try await clock.measure { try await resolveRepeatedly(resolutions) }
-let seconds = Double(warm.components.seconds) + Double(warm.components.attoseconds) / 1e18
-let perSecond = Int(Double(resolutions) / seconds)
-print("\nWarm resolutions of PlaceOrderHandler: \(perSecond) per second (\(resolutions) in \(warm))")
+print("\nWarm resolutions of PlaceOrderHandler in one scope: \(perSecond(resolutions, warm)) per second")
+let requests = 200_000
+let perRequest = try await clock.measure { try await serveRepeatedly(requests) }
+print("Whole requests (open scope, resolve, handle, dispose): \(perSecond(requests, perRequest)) per second")
 
 // 3. A deliberately missing binding, reported with its dependency path.
 print("\nResolving CheckoutService, whose graph needs an unbound PaymentGateway:")
@@ -49,3 +65,8 @@ do {
 } catch {
     print("  \(error)")
 }
+
+// 4. Ordered shutdown: singletons disposed in reverse order of construction.
+print("\nShutting down:")
+if let failure = await injector.shutdown() { print("  \(failure)") }
+for (step, entry) in ShutdownLog.shared.snapshot.enumerated() { print("  \(step + 1). \(entry)") }
