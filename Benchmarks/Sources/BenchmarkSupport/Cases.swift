@@ -1,0 +1,302 @@
+import Objection
+@preconcurrency import Swinject
+import Synchronization
+
+/// Every case of the comparison, with the same graph for every contender.
+public enum Cases {
+    /// `scale` divides the operation counts: 1 for a real run, large for a smoke run.
+    public static func all(scale: Int) async throws -> [BenchmarkCase] {
+        try await [transientGraph(scale), deepGraph(scale), singletonHit(scale)]
+            + concurrentHits(scale) + [stampede(), perRequest(scale)] + buildCost(scale)
+    }
+
+    static func transientGraph(_ scale: Int) async throws -> BenchmarkCase {
+        let autowired = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
+        let closures = try await InjectorActor(modules: [ObjectionGraphs.Closures()])
+        let swinject = Shared(SwinjectGraphs.transient())
+        return BenchmarkCase(
+            "1. Transient 8-object graph",
+            operations: 20_000 / scale,
+            contenders: [
+                Contender("hand-written", role: .baseline) { n in
+                    for _ in 0..<n { blackHole(HandWritten.service()) }
+                },
+                Contender("Objection, autowired") { n in
+                    for _ in 0..<n { blackHole(try await autowired.get(Service.self)) }
+                },
+                Contender("Objection, closure providers") { n in
+                    for _ in 0..<n { blackHole(try await closures.get(Service.self)) }
+                },
+                Contender("Swinject .graph", role: .swinject) { n in
+                    for _ in 0..<n { blackHole(swinject.value.resolve(Service.self)) }
+                },
+            ]
+        )
+    }
+
+    static func deepGraph(_ scale: Int) async throws -> BenchmarkCase {
+        let injector = try await InjectorActor(modules: [ObjectionGraphs.Deep()])
+        let swinject = Shared(SwinjectGraphs.deep())
+        return BenchmarkCase(
+            "1b. Transient 111-object graph (width 10)",
+            operations: 1_000 / scale,
+            contenders: [
+                Contender("hand-written", role: .baseline) { n in
+                    for _ in 0..<n { blackHole(DeepGraph.handWritten()) }
+                },
+                Contender("Objection, closure providers") { n in
+                    for _ in 0..<n { blackHole(try await injector.get(Node.self, named: "")) }
+                },
+                Contender("Swinject .graph", role: .swinject) { n in
+                    for _ in 0..<n { blackHole(swinject.value.resolve(Node.self, name: "")) }
+                },
+            ]
+        )
+    }
+
+    static func singletonHit(_ scale: Int) async throws -> BenchmarkCase {
+        let injector = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
+        _ = try await injector.get(Engine.self)
+        let swinject = Shared(SwinjectGraphs.transient())
+        let stored = HandWritten.StoredReference()
+        let mutex = HandWritten.MutexCache()
+        return BenchmarkCase(
+            "2. Cached singleton hit",
+            operations: 200_000 / scale,
+            contenders: [
+                Contender("stored reference") { n in
+                    for _ in 0..<n { blackHole(stored.read()) }
+                },
+                Contender("Mutex dictionary", role: .baseline) { n in
+                    for _ in 0..<n { blackHole(mutex.engine()) }
+                },
+                Contender("Objection") { n in
+                    for _ in 0..<n { blackHole(try await injector.get(Engine.self)) }
+                },
+                Contender("Swinject .container", role: .swinject) { n in
+                    for _ in 0..<n { blackHole(swinject.value.resolve(Engine.self)) }
+                },
+            ]
+        )
+    }
+
+    static func concurrentHits(_ scale: Int) async throws -> [BenchmarkCase] {
+        let injector = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
+        _ = try await injector.get(Engine.self)
+        let swinject = Shared(SwinjectGraphs.transient().synchronize())
+        let mutex = HandWritten.MutexCache()
+        return [1, 2, 8].map { tasks in
+            BenchmarkCase(
+                "3. Cached singleton hit, \(tasks) task\(tasks == 1 ? "" : "s") (aggregate)",
+                operations: 200_000 / scale,
+                contenders: [
+                    Contender("Mutex dictionary", role: .baseline) { n in
+                        try await inParallel(tasks, total: n) { for _ in 0..<$0 { blackHole(mutex.engine()) } }
+                    },
+                    Contender("Objection") { n in
+                        try await inParallel(tasks, total: n) {
+                            for _ in 0..<$0 { blackHole(try await injector.get(Engine.self)) }
+                        }
+                    },
+                    Contender("Swinject .container, synchronized", role: .swinject) { n in
+                        try await inParallel(tasks, total: n) {
+                            for _ in 0..<$0 { blackHole(swinject.value.resolve(Engine.self)) }
+                        }
+                    },
+                ]
+            )
+        }
+    }
+
+    /// 1,000 tasks ask at once for a singleton whose provider takes 1 ms.
+    static func stampede() -> BenchmarkCase {
+        let callers = 1_000
+        let objectionConstructions = Count()
+        let handConstructions = Count()
+        let stampedeModule = StampedeModule(constructions: objectionConstructions)
+        return BenchmarkCase(
+            "4. Cold stampede, 1,000 tasks, 1 ms provider",
+            operations: 1,
+            unit: "stampede",
+            contenders: [
+                Contender("hand-written single flight", role: .baseline) { n in
+                    for _ in 0..<n {
+                        let flight = HandWritten.SingleFlight {
+                            handConstructions.increment()
+                            try? await Task.sleep(for: .milliseconds(1))
+                            return Engine()
+                        }
+                        try await inParallel(callers, total: callers) { _ in blackHole(await flight.value()) }
+                    }
+                },
+                Contender("Objection") { n in
+                    for _ in 0..<n {
+                        let before = objectionConstructions.value
+                        let injector = try await InjectorActor(modules: [stampedeModule])
+                        try await inParallel(callers, total: callers) { _ in
+                            blackHole(try await injector.get(Engine.self))
+                        }
+                        let built = objectionConstructions.value - before
+                        guard built == 1 else { throw StampedeFailure(constructions: built) }
+                    }
+                },
+            ]
+        )
+    }
+
+    struct StampedeModule: Module {
+        let constructions: Count
+
+        func configure(_ binder: Binder) {
+            binder.bind(Engine.self).to { [constructions] _ in
+                constructions.increment()
+                try await Task.sleep(for: .milliseconds(1))
+                return Engine()
+            }.asSingleton()
+        }
+    }
+
+    struct StampedeFailure: Error, CustomStringConvertible {
+        let constructions: Int
+        var description: String { "a stampede constructed the singleton \(constructions) times" }
+    }
+
+    static func perRequest(_ scale: Int) async throws -> BenchmarkCase {
+        let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
+        try await root.withScope { _ = try await $0.get(Handler.self) }
+        let swinject = Shared(SwinjectGraphs.requestRoot())
+        let hand = HandWritten.RequestRoot()
+        return BenchmarkCase(
+            "5. Per request: scope, handler (3 scoped, 5 singleton, 2 transient), disposal",
+            operations: 20_000 / scale,
+            contenders: [
+                Contender("hand-written", role: .baseline) { n in
+                    for _ in 0..<n { blackHole(hand.serve()) }
+                },
+                Contender("Objection withScope") { n in
+                    for _ in 0..<n { blackHole(try await root.withScope { try await $0.get(Handler.self) }) }
+                },
+                Contender("Swinject child container", role: .swinject) { n in
+                    for _ in 0..<n { blackHole(SwinjectGraphs.serveRequest(root: swinject.value)) }
+                },
+            ]
+        )
+    }
+
+    static func buildCost(_ scale: Int) async throws -> [BenchmarkCase] {
+        try await [10, 1_000, 10_000].asyncMap { size in
+            let module = ObjectionGraphs.Sized(count: size)
+            let parent = try await InjectorActor(modules: [module])
+            let childModule = ObjectionGraphs.Sized(count: 1)
+            let swinjectParent = Shared(SwinjectGraphs.sized(size))
+            let operations = max(1, (size >= 10_000 ? 20 : size >= 1_000 ? 200 : 20_000) / scale)
+            return BenchmarkCase(
+                "6. Build: \(size) bindings, and a child of it",
+                operations: operations,
+                contenders: [
+                    Contender("Objection injector") { n in
+                        for _ in 0..<n { blackHole(try await InjectorActor(modules: [module])) }
+                    },
+                    Contender("Objection child (1 binding)", role: .baseline) { n in
+                        for _ in 0..<n { blackHole(try await parent.child(modules: [childModule])) }
+                    },
+                    Contender("Swinject container", role: .swinject) { n in
+                        for _ in 0..<n { blackHole(SwinjectGraphs.sized(size)) }
+                    },
+                    Contender("Swinject child container (1 registration)") { n in
+                        for _ in 0..<n {
+                            let child = Container(parent: swinjectParent.value)
+                            child.register(Int.self, name: "0") { _ in 0 }
+                            blackHole(child)
+                        }
+                    },
+                ]
+            )
+        }
+    }
+
+    /// Resident memory growth over many transient resolutions and scopes.
+    public static func memory(scale: Int) async throws -> String {
+        let resolutions = 1_000_000 / scale
+        let scopes = 100_000 / scale
+        let autowired = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
+        let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
+        let swinject = Shared(SwinjectGraphs.transient())
+        let swinjectRoot = Shared(SwinjectGraphs.requestRoot())
+        // Warm every path once, so first-use allocations do not count as growth.
+        _ = try await autowired.get(Service.self)
+        _ = try await root.withScope { try await $0.get(Handler.self) }
+        _ = swinject.value.resolve(Service.self)
+        _ = SwinjectGraphs.serveRequest(root: swinjectRoot.value)
+        let rows: [(String, Int)] = [
+            (
+                "Objection: \(resolutions) transient resolutions",
+                try await Memory.growth { try await resolve(autowired, resolutions) }
+            ),
+            (
+                "Objection: \(scopes) request scopes",
+                try await Memory.growth { try await serve(root, scopes) }
+            ),
+            (
+                "Swinject: \(resolutions) .graph resolutions",
+                await Memory.growth { for _ in 0..<resolutions { blackHole(swinject.value.resolve(Service.self)) } }
+            ),
+            (
+                "Swinject: \(scopes) child containers",
+                await Memory.growth {
+                    for _ in 0..<scopes { blackHole(SwinjectGraphs.serveRequest(root: swinjectRoot.value)) }
+                }
+            ),
+        ]
+        var lines = ["| Memory (7) | Resident growth |", "|---|---:|"]
+        for (name, bytes) in rows { lines.append("| \(name) | \(bytes / 1024) KB |") }
+        return lines.joined(separator: "\n")
+    }
+
+    @concurrent static func resolve(_ injector: InjectorActor, _ count: Int) async throws {
+        for _ in 0..<count { blackHole(try await injector.get(Service.self)) }
+    }
+
+    @concurrent static func serve(_ root: InjectorActor, _ count: Int) async throws {
+        for _ in 0..<count { blackHole(try await root.withScope { try await $0.get(Handler.self) }) }
+    }
+}
+
+/// Runs `body` on `tasks` concurrent tasks that share `total` operations.
+@concurrent
+public func inParallel(
+    _ tasks: Int,
+    total: Int,
+    _ body: @escaping @Sendable (Int) async throws -> Void
+) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for task in 0..<tasks {
+            let share = total / tasks + (task < total % tasks ? 1 : 0)
+            group.addTask { try await body(share) }
+        }
+        try await group.waitForAll()
+    }
+}
+
+/// Keeps the optimiser from discarding a value.
+@inline(never)
+public func blackHole<T>(_ value: T) {}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
+
+/// A thread-safe counter.
+public final class Count: Sendable {
+    private let count = Atomic<Int>(0)
+
+    public init() {}
+
+    public var value: Int { count.load(ordering: .relaxed) }
+
+    public func increment() { count.add(1, ordering: .relaxed) }
+}
