@@ -40,8 +40,19 @@ extension InjectorActor {
             }
             let cell = scope.scopedCells.cell(for: binding)
             if let value = cell.value(as: type) { return value }
+            if binding.isSynchronous, binding.tableID == table.id, let recipe = producer.synchronous,
+                frontierIsBuilt(binding)
+            {
+                do {
+                    return try SynchronousResolver(injector: self).build(binding, recipe: recipe, in: cell, of: scope)
+                } catch is SynchronousResolutionUnavailable {
+                    // Another task of the request is building it, or the scope ended: see below.
+                } catch is InjectionError {
+                    // Rebuilt below, where the error gets its full resolution path.
+                }
+            }
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
-            return try await scope.construct(binding, producer: producer, cell: cell, frame: frame)
+            return try await scope.buildScoped(binding, producer: producer, cell: cell, frame: frame)
         case .transient:
             if producer.kind == .instance, let instance = producer.synchronous {
                 return try instance(SynchronousResolver(injector: self), binding)
@@ -84,6 +95,52 @@ extension InjectorActor {
         return true
     }
 
+    /// Builds a scoped instance of this request scope in the calling task, or waits for the task
+    /// of the request that is already building it. A failure is shared with the waiters and not
+    /// stored.
+    @usableFromInline
+    nonisolated func buildScoped<T: Sendable>(
+        _ binding: Binding,
+        producer: Producer<T>,
+        cell: ScopedCell,
+        frame: ResolutionFrame
+    ) async throws -> T {
+        while true {
+            guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
+            switch cell.claim(as: binding.key) {
+            case .built(let box):
+                return unsafeDowncast(box, to: Built<T>.self).value
+            case .claimed(let construction):
+                let value: T
+                do {
+                    value = try await producer.asynchronous(
+                        Resolver(injector: self, frame: frame.inside(construction)), binding)
+                } catch {
+                    cell.fail(error)
+                    throw error
+                }
+                guard record(value, of: binding) else {
+                    let ended = InjectionError.shutDown(isScope: isScope, key: binding.key)
+                    cell.fail(ended)
+                    throw ended
+                }
+                cell.complete(value)
+                return value
+            case .inFlight(let construction):
+                if let waiter = frame.construction {
+                    if let cycle = WaitGraph.recordWait(of: waiter, on: construction) {
+                        throw InjectionError.circularDependency(cycle: cycle, path: frame.keys)
+                    }
+                }
+                defer { if let waiter = frame.construction { WaitGraph.endWait(of: waiter, on: construction) } }
+                if let box = try await cell.wait(for: construction) {
+                    return unsafeDowncast(box, to: Built<T>.self).value
+                }
+            // The construction was abandoned before this caller could wait: claim again.
+            }
+        }
+    }
+
     /// Whether the cached instance of `binding` that this injector would use is built.
     @usableFromInline
     nonisolated func isBuilt(_ binding: Binding) -> Bool {
@@ -102,7 +159,9 @@ extension InjectorActor {
         cell: SingletonCell?,
         frame: ResolutionFrame
     ) async throws -> T {
-        guard let cell else { return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding) }
+        guard let cell else {
+            return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding)
+        }
         let flight: InFlight<T>
         switch try await join(binding, producer: producer, cell: cell, frame: frame) {
         case .built(let value):
@@ -162,15 +221,14 @@ extension InjectorActor {
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
                 let value = try await producer.asynchronous(resolver, binding)
+                // Shutdown waits for constructions in flight before it closes the log, so this
+                // always records.
+                _ = record(value, of: binding)
                 cell.store(value)
-                await endConstruction(
-                    at: slot,
-                    disposal: binding.disposal(of: value).map {
-                        Disposal(key: binding.key, dispose: $0)
-                    })
+                await endConstruction(at: slot)
                 return value
             } catch {
-                await endConstruction(at: slot, disposal: nil)
+                await endConstruction(at: slot)
                 throw error
             }
         }
@@ -179,10 +237,9 @@ extension InjectorActor {
         return flight
     }
 
-    /// Forgets the finished construction at `slot` and records how to dispose what it built.
-    private func endConstruction(at slot: ObjectIdentifier, disposal: Disposal?) {
+    /// Forgets the finished construction at `slot`.
+    private func endConstruction(at slot: ObjectIdentifier) {
         inFlight[slot] = nil
-        if let disposal { disposals.append(disposal) }
     }
 }
 

@@ -3,7 +3,8 @@ extension InjectorActor {
     /// Runs `body` in a new request scope, and ends the scope when `body` returns or throws.
     ///
     /// The scope is a child injector that holds one instance of each ``Scope/scoped`` binding it
-    /// resolves. Inside `body` it is the task-local ``current`` injector. When `body` finishes,
+    /// resolves, built by the first task of the request that needs it (so it sees the request's
+    /// task-local values). Inside `body` the scope is the task-local ``current`` injector. When `body` finishes,
     /// the scope disposes what it built, in reverse order of construction, and releases its
     /// caches; using it afterwards throws ``InjectionError/Code/shutDown``. Scopes are cheap: one
     /// opened without modules shares this injector's binding table. Nested scopes are separate.
@@ -27,12 +28,11 @@ extension InjectorActor {
         _ body: (InjectorActor) async throws -> T
     ) async throws -> T {
         try checkNotShutDown()
-        let scope = try await InjectorActor(
-            modules: modules,
-            parent: self,
-            isScope: true,
-            maxResolutionDepth: maxResolutionDepth
-        )
+        let scope =
+            modules.isEmpty
+            ? InjectorActor(scopeOf: self)
+            : try await InjectorActor(
+                modules: modules, parent: self, isScope: true, maxResolutionDepth: maxResolutionDepth)
         let result: Result<T, any Error>
         do {
             result = .success(try await InjectorActor.withCurrent(scope) { try await body(scope) })

@@ -21,14 +21,28 @@ extension InjectorActor {
     ///   the disposal's error as ``InjectionError/underlying``.
     @discardableResult
     public func shutdown() async -> InjectionError? {
-        if let shutdownTask {
-            _ = await shutdownTask.value
+        switch shutdownState {
+        case .finished:
             return nil
+        case .inProgress:
+            await withCheckedContinuation { continuation in
+                if case .inProgress(let waiting) = shutdownState {
+                    shutdownState = .inProgress(waiting + [continuation])
+                } else {
+                    continuation.resume()
+                }
+            }
+            return nil
+        case .running:
+            lifecycle.markShutDown()
+            shutdownState = .inProgress([])
+            let failure = await disposeAll()
+            if case .inProgress(let waiting) = shutdownState {
+                for continuation in waiting { continuation.resume() }
+            }
+            shutdownState = .finished
+            return failure
         }
-        lifecycle.markShutDown()
-        let task = Task { await disposeAll() }
-        shutdownTask = task
-        return await task.value
     }
 
     private func disposeAll() async -> InjectionError? {
@@ -42,10 +56,8 @@ extension InjectorActor {
             for binding in table.bindings { binding.cell?.clear() }
         }
         scopedCells.removeAll()
-        let pending = disposals
-        disposals = []
         var failures: [(key: BindingKey, error: any Error)] = []
-        for disposal in pending.reversed() {
+        for disposal in disposalLog.close().reversed() {
             do {
                 try await disposal.dispose()
             } catch {
@@ -54,4 +66,12 @@ extension InjectorActor {
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }
+}
+
+/// Where an injector's ``InjectorActor/shutdown()`` is.
+enum ShutdownState {
+    case running
+    /// Disposing; later callers wait to be resumed.
+    case inProgress([CheckedContinuation<Void, Never>])
+    case finished
 }

@@ -39,13 +39,13 @@ public actor InjectorActor {
     @usableFromInline nonisolated let lifecycle = Lifecycle()
     /// The cache slots of scoped instances, for a request scope.
     @usableFromInline nonisolated let scopedCells = ScopedCells()
+    /// What this injector built and must dispose at shutdown, in order of construction.
+    nonisolated let disposalLog = DisposalLog()
 
-    /// Constructions in flight, by the identity of the cell they fill.
+    /// Singleton constructions in flight, by the identity of the cell they fill.
     var inFlight: [ObjectIdentifier: any InFlightConstruction] = [:]
-    /// What to dispose at shutdown, in order of construction.
-    var disposals: [Disposal] = []
-    /// The first `shutdown()`, which later calls wait for.
-    var shutdownTask: Task<InjectionError?, Never>?
+    /// Where ``shutdown()`` is.
+    var shutdownState = ShutdownState.running
 
     /// Creates an injector from `modules` and builds its eager singletons.
     ///
@@ -65,29 +65,57 @@ public actor InjectorActor {
         try await self.init(modules: modules, parent: nil, isScope: false, maxResolutionDepth: maxResolutionDepth)
     }
 
-    /// Creates a root (`parent == nil`), a child, or a request scope.
+    /// Creates a root (`parent == nil`), a child, or a request scope with its own modules, and
+    /// builds its eager singletons.
     init(
         modules: [any Module],
         parent: InjectorActor?,
         isScope: Bool,
         maxResolutionDepth: Int
     ) async throws {
-        if let parent, isScope, modules.isEmpty {
-            self.table = parent.table
-            self.ownsTable = false
-        } else {
-            self.table = try BindingTable.build(
-                modules: modules,
-                parent: parent?.table,
-                checksCaptives: !isScope && parent?.nearestScope == nil
-            )
-            self.ownsTable = true
-        }
+        let table = try BindingTable.build(
+            modules: modules,
+            parent: parent?.table,
+            checksCaptives: !isScope && parent?.nearestScope == nil
+        )
+        self.init(
+            table: table,
+            ownsTable: true,
+            parent: parent,
+            isScope: isScope,
+            modules: (parent?.modules ?? []) + modules,
+            maxResolutionDepth: maxResolutionDepth
+        )
+        try await buildEagerSingletons()
+    }
+
+    /// Creates a request scope without modules: it shares `parent`'s table, so it costs a few
+    /// allocations and nothing that grows with the configuration.
+    init(scopeOf parent: InjectorActor) {
+        self.init(
+            table: parent.table,
+            ownsTable: false,
+            parent: parent,
+            isScope: true,
+            modules: parent.modules,
+            maxResolutionDepth: parent.maxResolutionDepth
+        )
+    }
+
+    private init(
+        table: BindingTable,
+        ownsTable: Bool,
+        parent: InjectorActor?,
+        isScope: Bool,
+        modules: [any Module],
+        maxResolutionDepth: Int
+    ) {
+        self.table = table
+        self.ownsTable = ownsTable
         self.parent = parent
         self.isScope = isScope
-        self.modules = (parent?.modules ?? []) + modules
+        self.modules = modules
         self.maxResolutionDepth = max(1, maxResolutionDepth)
-        if ownsTable { try await buildEagerSingletons() }
     }
 
     /// Builds every eager singleton this injector declares, independent ones concurrently.
@@ -113,6 +141,17 @@ extension InjectorActor {
             injector = current.parent
         }
         return nil
+    }
+
+    /// Records how to dispose `value`, which this injector built for `binding`. Once this
+    /// injector has shut down, nothing more is recorded: the value is disposed right away, in the
+    /// background, and the caller gets `false`.
+    @usableFromInline
+    nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
+        guard let dispose = binding.disposal(of: value) else { return !lifecycle.isShutDown }
+        if disposalLog.record(Disposal(key: binding.key, dispose: dispose)) { return true }
+        Task.detached { try? await dispose() }
+        return false
     }
 
     /// The injector that declares `binding`, which owns its singleton and builds it.

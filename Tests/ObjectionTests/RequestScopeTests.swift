@@ -185,3 +185,109 @@ struct RequestScopeTests {
         #expect(session == nil)
     }
 }
+
+@Suite("Scoped construction within one request", .timeLimit(.minutes(1)))
+struct ScopedConstructionTests {
+    final class Connection: Sendable {}
+
+    @TaskLocal static var traceID: String?
+
+    @Test("concurrent tasks of one request build a scoped instance once and share it")
+    func exactlyOncePerScope() async throws {
+        let built = Counter()
+        let release = Gate()
+        let root = try await makeInjector { binder in
+            binder.bind(Connection.self).to { _ in
+                built.increment()
+                await release.wait()
+                return Connection()
+            }.inScope(.scoped)
+        }
+        try await root.withScope { request in
+            let connections = try await withThrowingTaskGroup(of: Connection.self) { group in
+                for _ in 0..<100 { group.addTask { try await request.get(Connection.self) } }
+                await waitUntil { built.value == 1 }
+                release.open()
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(connections.map(ObjectIdentifier.init)).count == 1)
+        }
+        #expect(built.value == 1)
+    }
+
+    @Test("a scoped provider's failure reaches the request's waiters and is not cached")
+    func failuresShared() async throws {
+        let attempts = Counter()
+        let release = Gate()
+        let root = try await makeInjector { binder in
+            binder.bind(Connection.self).to { _ in
+                let attempt = attempts.increment()
+                if attempt == 1 {
+                    await release.wait()
+                    throw ProviderFailure(attempt: attempt)
+                }
+                return Connection()
+            }.inScope(.scoped)
+        }
+        try await root.withScope { request in
+            let results = await withTaskGroup(of: Result<Connection, any Error>.self) { group in
+                for _ in 0..<20 { group.addTask { await outcome { try await request.get(Connection.self) } } }
+                await waitUntil { attempts.value == 1 }
+                release.open()
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            let failures = results.filter { if case .failure = $0 { true } else { false } }
+            #expect(!failures.isEmpty)
+            for failure in failures {
+                #expect(throws: ProviderFailure(attempt: 1)) { try failure.get() }
+            }
+            let connection = try await request.get(Connection.self)
+            #expect(try await request.get(Connection.self) === connection)
+        }
+    }
+
+    @Test("a scoped instance is built in the request's task and sees its task-local values")
+    func seesRequestContext() async throws {
+        let seen = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Connection.self).to { _ in
+                seen.append(Self.traceID ?? "none")
+                return Connection()
+            }.inScope(.scoped)
+        }
+        try await Self.$traceID.withValue("trace-42") {
+            try await root.withScope { request in _ = try await request.get(Connection.self) }
+        }
+        #expect(seen.values == ["trace-42"])
+    }
+
+    @Test("synchronous scoped graphs are built once per scope and disposed at its end")
+    func synchronousScopedGraph() async throws {
+        final class Context: Sendable {}
+        final class Logger: Sendable {
+            let context: Context
+            init(context: Context) { self.context = context }
+        }
+        final class Handler: Sendable {
+            let logger: Logger
+            let context: Context
+            init(logger: Logger, context: Context) {
+                self.logger = logger
+                self.context = context
+            }
+        }
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Context.self).to(Context.init).inScope(.scoped).onDispose { _ in log.append("context") }
+            binder.bind(Logger.self).to(Logger.init).inScope(.scoped).onDispose { _ in log.append("logger") }
+            binder.bind(Handler.self).to(Handler.init)
+        }
+        let (first, second) = try await root.withScope { request in
+            try await (request.get(Handler.self), request.get(Handler.self))
+        }
+        #expect(first !== second)
+        #expect(first.logger === second.logger && first.context === second.context)
+        #expect(first.logger.context === first.context)
+        #expect(log.values == ["logger", "context"])
+    }
+}

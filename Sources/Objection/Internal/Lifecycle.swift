@@ -21,16 +21,16 @@ final class Lifecycle: Sendable {
 /// The cache slots of a request scope's scoped instances, created on first use.
 @usableFromInline
 final class ScopedCells: Sendable {
-    private let cells = Mutex<[ObjectIdentifier: SingletonCell]>([:])
+    private let cells = Mutex<[ObjectIdentifier: ScopedCell]>([:])
 
     init() {}
 
     /// The slot for `binding`, created if needed.
     @usableFromInline
-    func cell(for binding: Binding) -> SingletonCell {
+    func cell(for binding: Binding) -> ScopedCell {
         cells.withLock { cells in
             if let cell = cells[ObjectIdentifier(binding)] { return cell }
-            let cell = SingletonCell()
+            let cell = ScopedCell()
             cells[ObjectIdentifier(binding)] = cell
             return cell
         }
@@ -38,7 +38,7 @@ final class ScopedCells: Sendable {
 
     /// The slot for `binding` if it exists.
     @usableFromInline
-    func existingCell(for binding: Binding) -> SingletonCell? {
+    func existingCell(for binding: Binding) -> ScopedCell? {
         cells.withLock { $0[ObjectIdentifier(binding)] }
     }
 
@@ -49,6 +49,31 @@ final class ScopedCells: Sendable {
             return cells
         }
         for cell in released.values { cell.clear() }
+    }
+}
+
+/// What an injector has built and must dispose, in order of construction.
+final class DisposalLog: Sendable {
+    private let state = Mutex<(entries: [Disposal], isClosed: Bool)>(([], false))
+
+    init() {}
+
+    /// Records `disposal`; `false` once the log is closed, when the caller must dispose now.
+    func record(_ disposal: Disposal) -> Bool {
+        state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.entries.append(disposal)
+            return true
+        }
+    }
+
+    /// Closes the log and returns its entries, oldest first.
+    func close() -> [Disposal] {
+        state.withLock { state in
+            state.isClosed = true
+            defer { state.entries = [] }
+            return state.entries
+        }
     }
 }
 

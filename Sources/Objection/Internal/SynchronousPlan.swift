@@ -1,10 +1,11 @@
-/// Decides, once per table, which transient bindings can be built without suspending.
+/// Decides, once per table, which transient and scoped bindings can be built without suspending.
 ///
-/// A transient binding qualifies when its recipe has a synchronous form and each dependency is
-/// bound and is either an instance, a cached binding (read from its cell, which must be built;
-/// those cells are the binding's *frontier*), or another qualifying transient — with no cycle and
-/// at most ``maximumDepth`` nested transients, so the thread's stack stays small. Everything else
-/// takes the asynchronous path, which checks cycles, depth and missing keys as it goes.
+/// A binding qualifies when its recipe has a synchronous form and each dependency is bound and is
+/// either an instance, a singleton (read from its cell, which must be built; those cells are the
+/// binding's *frontier*), another qualifying binding, or a scoped binding that must already be
+/// built — with no cycle and at most ``maximumDepth`` nested builds, so the thread's stack stays
+/// small. Everything else takes the asynchronous path, which checks cycles, depth and missing keys
+/// as it goes.
 struct SynchronousPlan {
     struct Entry {
         /// Indices of the cached bindings the synchronous build reads.
@@ -52,19 +53,22 @@ struct SynchronousPlan {
     }
 
     private mutating func plan(_ index: Int) -> Entry? {
-        guard !scopes[index].isCached, producers[index].isSynchronous else { return nil }
+        guard scopes[index] != .singleton, producers[index].isSynchronous else { return nil }
         var frontier: Set<Int> = []
         var depth = 1
         for link in links[index] {
             guard let dependency = link else { return nil }
             if producers[dependency].isInstance { continue }
-            if scopes[dependency].isCached {
+            if scopes[dependency] == .singleton {
                 frontier.insert(dependency)
-                continue
+            } else if let below = entry(for: dependency) {
+                frontier.formUnion(below.frontier)
+                depth = max(depth, below.depth + 1)
+            } else if scopes[dependency] == .scoped {
+                frontier.insert(dependency)
+            } else {
+                return nil
             }
-            guard let below = entry(for: dependency) else { return nil }
-            frontier.formUnion(below.frontier)
-            depth = max(depth, below.depth + 1)
         }
         guard depth <= Self.maximumDepth else { return nil }
         return Entry(frontier: frontier.sorted(), depth: depth)

@@ -21,9 +21,8 @@ struct SynchronousResolver: Sendable {
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`.
     @inlinable
     func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws -> T {
-        guard let index = binding.links[position] else { throw SynchronousResolutionUnavailable() }
-        position += 1
-        return try resolve(bindings[index], as: type)
+        defer { position += 1 }
+        return try dependency(type, at: position, of: binding)
     }
 
     /// The `position`-th declared dependency of `binding`.
@@ -36,17 +35,60 @@ struct SynchronousResolver: Sendable {
     @inlinable
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
         guard let producer = binding.producer(as: type) else { throw SynchronousResolutionUnavailable() }
-        if binding.scope.isCached {
-            let cell =
-                binding.scope == .singleton
-                ? binding.cell : injector.nearestScope?.scopedCells.existingCell(for: binding)
-            guard let cell else { throw SynchronousResolutionUnavailable() }
+        switch binding.scope.kind {
+        case .singleton:
+            guard let cell = binding.cell else { throw SynchronousResolutionUnavailable() }
             return try cell.builtValue(as: type)
+        case .scoped:
+            guard let scope = injector.nearestScope else { throw SynchronousResolutionUnavailable() }
+            let cell = scope.scopedCells.cell(for: binding)
+            guard binding.isSynchronous, let recipe = producer.synchronous else {
+                return try cell.builtValue(as: type)
+            }
+            return try build(binding, recipe: recipe, in: cell, of: scope)
+        case .transient:
+            guard producer.kind == .instance || binding.isSynchronous, let recipe = producer.synchronous else {
+                throw SynchronousResolutionUnavailable()
+            }
+            return try recipe(self, binding)
         }
-        guard producer.kind == .instance || binding.isSynchronous, let recipe = producer.synchronous else {
+    }
+
+    /// Builds a scoped instance in place, unless another task of the request is building it.
+    @usableFromInline
+    func build<T: Sendable>(
+        _ binding: Binding,
+        recipe: (SynchronousResolver, Binding) throws -> T,
+        in cell: ScopedCell,
+        of scope: InjectorActor
+    ) throws -> T {
+        guard !scope.lifecycle.isShutDown else { throw SynchronousResolutionUnavailable() }
+        switch cell.claim(as: binding.key) {
+        case .built(let box):
+            return unsafeDowncast(box, to: Built<T>.self).value
+        case .inFlight:
             throw SynchronousResolutionUnavailable()
+        case .claimed:
+            let value: T
+            do {
+                value = try recipe(self, binding)
+            } catch is SynchronousResolutionUnavailable {
+                cell.abandon()
+                throw SynchronousResolutionUnavailable()
+            } catch let error as InjectionError {
+                cell.abandon()
+                throw error
+            } catch {
+                cell.fail(error)
+                throw error
+            }
+            guard scope.record(value, of: binding) else {
+                cell.abandon()
+                throw SynchronousResolutionUnavailable()
+            }
+            cell.complete(value)
+            return value
         }
-        return try recipe(self, binding)
     }
 }
 
