@@ -2,17 +2,27 @@ import Benchmark
 import BenchmarkSupport
 import Objection
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // The tracked suite: the comparison's cases for this library, under package-benchmark, so that
 // regressions show up in wall clock, throughput and allocation counts.
 //
 //   swift package --package-path Benchmarks benchmark
 //   swift package --package-path Benchmarks benchmark baseline update main   # then compare
+//
+// OBJECTION_BENCHMARK_SMOKE=1 runs every benchmark for a few iterations only (CI).
 
 let benchmarks: @Sendable () -> Void = {
+    let smoke = getenv("OBJECTION_BENCHMARK_SMOKE") != nil
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
-        maxDuration: .seconds(1),
-        maxIterations: 1_000_000
+        warmupIterations: smoke ? 0 : 1,
+        maxDuration: smoke ? .milliseconds(20) : .seconds(1),
+        maxIterations: smoke ? 3 : 1_000_000
     )
 
     Benchmark("Transient 8-object graph, autowired") { benchmark in
@@ -53,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Cold stampede, 1,000 tasks", configuration: .init(maxIterations: 50)) { benchmark in
+    Benchmark("Cold stampede, 1,000 tasks", configuration: .init(maxIterations: smoke ? 1 : 50)) { benchmark in
         for _ in benchmark.scaledIterations {
             let injector = try await InjectorActor(modules: [
                 ObjectionGraphs.Slow(latency: .milliseconds(1))
@@ -72,7 +82,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for size in [10, 1_000, 10_000] {
-        Benchmark("Build injector, \(size) bindings", configuration: .init(maxIterations: 10_000)) { benchmark in
+        Benchmark("Build injector, \(size) bindings", configuration: .init(maxIterations: smoke ? 1 : 10_000)) { benchmark in
             let module = ObjectionGraphs.Sized(count: size)
             for _ in benchmark.scaledIterations { blackHole(try await InjectorActor(modules: [module])) }
         }

@@ -19,16 +19,16 @@ public enum Cases {
             operations: 20_000 / scale,
             contenders: [
                 Contender("hand-written", role: .baseline) { n in
-                    for _ in 0..<n { blackHole(HandWritten.service()) }
+                    for _ in 0..<n { sink(HandWritten.service()) }
                 },
                 Contender("Objection, autowired") { n in
-                    for _ in 0..<n { blackHole(try await autowired.get(Service.self)) }
+                    for _ in 0..<n { sink(try await autowired.get(Service.self)) }
                 },
                 Contender("Objection, closure providers") { n in
-                    for _ in 0..<n { blackHole(try await closures.get(Service.self)) }
+                    for _ in 0..<n { sink(try await closures.get(Service.self)) }
                 },
                 Contender("Swinject .graph", role: .swinject) { n in
-                    for _ in 0..<n { blackHole(swinject.value.resolve(Service.self)) }
+                    for _ in 0..<n { sink(swinject.value.resolve(Service.self)) }
                 },
             ]
         )
@@ -42,13 +42,13 @@ public enum Cases {
             operations: 1_000 / scale,
             contenders: [
                 Contender("hand-written", role: .baseline) { n in
-                    for _ in 0..<n { blackHole(DeepGraph.handWritten()) }
+                    for _ in 0..<n { sink(DeepGraph.handWritten()) }
                 },
                 Contender("Objection, closure providers") { n in
-                    for _ in 0..<n { blackHole(try await injector.get(Node.self, named: "")) }
+                    for _ in 0..<n { sink(try await injector.get(Node.self, named: "")) }
                 },
                 Contender("Swinject .graph", role: .swinject) { n in
-                    for _ in 0..<n { blackHole(swinject.value.resolve(Node.self, name: "")) }
+                    for _ in 0..<n { sink(swinject.value.resolve(Node.self, name: "")) }
                 },
             ]
         )
@@ -65,16 +65,16 @@ public enum Cases {
             operations: 200_000 / scale,
             contenders: [
                 Contender("stored reference") { n in
-                    for _ in 0..<n { blackHole(stored.read()) }
+                    for _ in 0..<n { sink(stored.read()) }
                 },
                 Contender("Mutex dictionary", role: .baseline) { n in
-                    for _ in 0..<n { blackHole(mutex.engine()) }
+                    for _ in 0..<n { sink(mutex.engine()) }
                 },
                 Contender("Objection") { n in
-                    for _ in 0..<n { blackHole(try await injector.get(Engine.self)) }
+                    for _ in 0..<n { sink(try await injector.get(Engine.self)) }
                 },
                 Contender("Swinject .container", role: .swinject) { n in
-                    for _ in 0..<n { blackHole(swinject.value.resolve(Engine.self)) }
+                    for _ in 0..<n { sink(swinject.value.resolve(Engine.self)) }
                 },
             ]
         )
@@ -91,16 +91,16 @@ public enum Cases {
                 operations: 200_000 / scale,
                 contenders: [
                     Contender("Mutex dictionary", role: .baseline) { n in
-                        try await inParallel(tasks, total: n) { for _ in 0..<$0 { blackHole(mutex.engine()) } }
+                        try await inParallel(tasks, total: n) { for _ in 0..<$0 { sink(mutex.engine()) } }
                     },
                     Contender("Objection") { n in
                         try await inParallel(tasks, total: n) {
-                            for _ in 0..<$0 { blackHole(try await injector.get(Engine.self)) }
+                            for _ in 0..<$0 { sink(try await injector.get(Engine.self)) }
                         }
                     },
                     Contender("Swinject .container, synchronized", role: .swinject) { n in
                         try await inParallel(tasks, total: n) {
-                            for _ in 0..<$0 { blackHole(swinject.value.resolve(Engine.self)) }
+                            for _ in 0..<$0 { sink(swinject.value.resolve(Engine.self)) }
                         }
                     },
                 ]
@@ -126,7 +126,7 @@ public enum Cases {
                             try? await Task.sleep(for: .milliseconds(1))
                             return Engine()
                         }
-                        try await inParallel(callers, total: callers) { _ in blackHole(await flight.value()) }
+                        try await inParallel(callers, total: callers) { _ in sink(await flight.value()) }
                     }
                 },
                 Contender("Objection") { n in
@@ -134,7 +134,7 @@ public enum Cases {
                         let before = objectionConstructions.value
                         let injector = try await InjectorActor(modules: [stampedeModule])
                         try await inParallel(callers, total: callers) { _ in
-                            blackHole(try await injector.get(Engine.self))
+                            sink(try await injector.get(Engine.self))
                         }
                         let built = objectionConstructions.value - before
                         guard built == 1 else { throw StampedeFailure(constructions: built) }
@@ -171,13 +171,13 @@ public enum Cases {
             operations: 20_000 / scale,
             contenders: [
                 Contender("hand-written", role: .baseline) { n in
-                    for _ in 0..<n { blackHole(hand.serve()) }
+                    for _ in 0..<n { sink(hand.serve()) }
                 },
                 Contender("Objection withScope") { n in
-                    for _ in 0..<n { blackHole(try await root.withScope { try await $0.get(Handler.self) }) }
+                    for _ in 0..<n { sink(try await root.withScope { try await $0.get(Handler.self) }) }
                 },
                 Contender("Swinject child container", role: .swinject) { n in
-                    for _ in 0..<n { blackHole(SwinjectGraphs.serveRequest(root: swinject.value)) }
+                    for _ in 0..<n { sink(SwinjectGraphs.serveRequest(root: swinject.value)) }
                 },
             ]
         )
@@ -195,19 +195,19 @@ public enum Cases {
                 operations: operations,
                 contenders: [
                     Contender("Objection injector") { n in
-                        for _ in 0..<n { blackHole(try await InjectorActor(modules: [module])) }
+                        for _ in 0..<n { sink(try await InjectorActor(modules: [module])) }
                     },
                     Contender("Objection child (1 binding)", role: .baseline) { n in
-                        for _ in 0..<n { blackHole(try await parent.child(modules: [childModule])) }
+                        for _ in 0..<n { sink(try await parent.child(modules: [childModule])) }
                     },
                     Contender("Swinject container", role: .swinject) { n in
-                        for _ in 0..<n { blackHole(SwinjectGraphs.sized(size)) }
+                        for _ in 0..<n { sink(SwinjectGraphs.sized(size)) }
                     },
                     Contender("Swinject child container (1 registration)") { n in
                         for _ in 0..<n {
                             let child = Container(parent: swinjectParent.value)
                             child.register(Int.self, name: "0") { _ in 0 }
-                            blackHole(child)
+                            sink(child)
                         }
                     },
                 ]
@@ -239,12 +239,12 @@ public enum Cases {
             ),
             (
                 "Swinject: \(resolutions) .graph resolutions",
-                await Memory.growth { for _ in 0..<resolutions { blackHole(swinject.value.resolve(Service.self)) } }
+                await Memory.growth { for _ in 0..<resolutions { sink(swinject.value.resolve(Service.self)) } }
             ),
             (
                 "Swinject: \(scopes) child containers",
                 await Memory.growth {
-                    for _ in 0..<scopes { blackHole(SwinjectGraphs.serveRequest(root: swinjectRoot.value)) }
+                    for _ in 0..<scopes { sink(SwinjectGraphs.serveRequest(root: swinjectRoot.value)) }
                 }
             ),
         ]
@@ -254,11 +254,11 @@ public enum Cases {
     }
 
     @concurrent static func resolve(_ injector: InjectorActor, _ count: Int) async throws {
-        for _ in 0..<count { blackHole(try await injector.get(Service.self)) }
+        for _ in 0..<count { sink(try await injector.get(Service.self)) }
     }
 
     @concurrent static func serve(_ root: InjectorActor, _ count: Int) async throws {
-        for _ in 0..<count { blackHole(try await root.withScope { try await $0.get(Handler.self) }) }
+        for _ in 0..<count { sink(try await root.withScope { try await $0.get(Handler.self) }) }
     }
 }
 
@@ -280,7 +280,7 @@ public func inParallel(
 
 /// Keeps the optimiser from discarding a value.
 @inline(never)
-public func blackHole<T>(_ value: T) {}
+public func sink<T>(_ value: T) {}
 
 extension Array {
     func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
