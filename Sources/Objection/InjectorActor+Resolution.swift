@@ -18,6 +18,10 @@ extension InjectorActor {
         parent: ResolutionFrame?,
         continuesTaskPath: Bool = false
     ) async throws -> T {
+        // The hot path: a built singleton, read without touching anything else.
+        if binding.scope.kind == .singleton, binding.produces(type), let value = binding.cell?.value(as: type) {
+            return value
+        }
         guard let producer = binding.producer(as: type) else {
             throw InjectionError.typeMismatch(
                 binding.key,
@@ -27,7 +31,6 @@ extension InjectorActor {
         }
         switch binding.scope.kind {
         case .singleton:
-            if let value = binding.cell?.value(as: type) { return value }
             let owner = owner(of: binding)
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
             return try await owner.construct(binding, producer: producer, cell: binding.cell, frame: frame)

@@ -14,9 +14,8 @@ final class SingletonCell: Sendable {
     /// The built value, if any. `T` must be the type of the binding that owns the cell.
     @inlinable
     func value<T: Sendable>(as type: T.Type) -> T? {
-        guard let built = storage.withLock({ $0 }) else { return nil }
         // Only `store(_:)` below writes the cell, with the owning binding's `T`.
-        return unsafeDowncast(built, to: Built<T>.self).value
+        storage.withLock { built in built.map { unsafeDowncast($0, to: Built<T>.self).value } }
     }
 
     /// The built value, or a request to leave the synchronous path. Non-optional so that code
