@@ -22,12 +22,7 @@ extension InjectorActor {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        let key = BindingKey(type, named: name)
-        guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-        guard let binding = table.binding(for: key) else {
-            throw InjectionError.missingBinding(key, requestedBy: ResolutionFrame.active)
-        }
-        return try await resolve(binding, as: type, parent: nil, continuesTaskPath: true)
+        try await resolve(BindingKey(type, named: name), as: type, parent: nil, continuesTaskPath: true)
     }
 
     /// Resolves the binding for `type` if one exists.

@@ -4,6 +4,21 @@
 /// suspending — are inlinable so that they are specialised for `T` in the caller's module. The
 /// rest goes through ``ResolutionFrame``s, which name the path in errors and catch cycles.
 extension InjectorActor {
+    /// Looks `key` up and resolves it: the shared start of `get` and ``Resolver/get(_:named:)``.
+    @inlinable
+    nonisolated(nonsending) func resolve<T: Sendable>(
+        _ key: BindingKey,
+        as type: T.Type,
+        parent: ResolutionFrame?,
+        continuesTaskPath: Bool = false
+    ) async throws -> T {
+        guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
+        guard let binding = table.binding(for: key) else {
+            throw InjectionError.missingBinding(key, requestedBy: continuesTaskPath ? ResolutionFrame.active : parent)
+        }
+        return try await resolve(binding, as: type, parent: parent, continuesTaskPath: continuesTaskPath)
+    }
+
     /// Produces `binding`'s value as its scope dictates: a singleton in the injector that declares
     /// it, a scoped instance in the nearest request scope, a transient right here.
     ///

@@ -34,11 +34,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        let key = BindingKey(type, named: name)
-        guard let binding = injector.table.binding(for: key) else {
-            throw InjectionError.missingBinding(key, requestedBy: frame)
-        }
-        return try await injector.resolve(binding, as: type, parent: frame)
+        try await injector.resolve(BindingKey(type, named: name), as: type, parent: frame)
     }
 
     /// Resolves the binding for `type` if one exists.
