@@ -14,6 +14,7 @@ extension InjectorActor {
     ) async throws -> T {
         guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
         guard let binding = table.binding(for: key) else {
+            if let handle = handle(type, named: key.name) { return handle }
             throw InjectionError.missingBinding(key, requestedBy: continuesTaskPath ? ResolutionFrame.active : parent)
         }
         return try await resolve(binding, as: type, parent: parent, continuesTaskPath: continuesTaskPath)

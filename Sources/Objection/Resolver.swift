@@ -82,7 +82,10 @@ public struct Resolver: Sendable {
             } else {
                 table.binding(for: key)
             }
-        guard let dependency else { throw InjectionError.missingBinding(key, requestedBy: frame) }
+        guard let dependency else {
+            // Not bound: perhaps a handle the injector provides (`Factory<T>`, `Lazy<T>`).
+            return try await injector.resolve(key, as: type, parent: frame)
+        }
         return try await injector.resolve(dependency, as: type, parent: frame)
     }
 }

@@ -1,0 +1,87 @@
+/// Builds a `T` on demand: Objection's `JSObjectFactory`, Swinject's `Provider`.
+///
+/// Every bound type has one: depend on `Factory<T>` (or `get(Factory<T>.self)`) without binding it.
+/// Each call resolves `T` again, in `T`'s own scope — a new instance for a transient binding, the
+/// one instance for a singleton — from the injector that created the factory (a request scope's
+/// factory sees the request's values).
+///
+/// ```swift
+/// final class ReportJob: Sendable {
+///     let makeRenderer: Factory<Renderer>
+///     init(makeRenderer: Factory<Renderer>) { self.makeRenderer = makeRenderer }
+///
+///     func run() async throws {
+///         let renderer = try await makeRenderer()   // a new Renderer per run
+///     }
+/// }
+/// ```
+///
+/// A factory resolves nothing until it is called, so it also breaks a construction cycle:
+/// `A` may take a `Factory<B>` while `B` takes an `A`.
+public struct Factory<T: Sendable>: Sendable {
+    let injector: InjectorActor
+    let name: String?
+
+    /// Resolves a `T`.
+    ///
+    /// - Returns: A `T`, in its binding's scope.
+    /// - Throws: Like ``InjectorActor/get(_:named:)``.
+    public func callAsFunction() async throws -> T {
+        try await injector.get(T.self, named: name)
+    }
+}
+
+/// Builds a `T` once, on first use: Swinject's `Lazy`, Objective-IOC's lazy collaborators.
+///
+/// Every bound type has one: depend on `Lazy<T>` without binding it. The first use of ``value``
+/// resolves `T` from the injector that created the handle; later uses return the same instance.
+/// Concurrent first uses share one resolution. A failure is not kept: the next use tries again.
+///
+/// ```swift
+/// final class Mailer: Sendable {
+///     let templates: Lazy<TemplateCache>
+///     init(templates: Lazy<TemplateCache>) { self.templates = templates }
+///
+///     func send() async throws {
+///         let cache = try await templates.value   // built on the first send only
+///     }
+/// }
+/// ```
+///
+/// Like ``Factory``, a lazy handle resolves nothing until it is used, so it breaks construction
+/// cycles.
+public final class Lazy<T: Sendable>: Sendable {
+    private let injector: InjectorActor
+    private let name: String?
+    private let once = Once<T>()
+
+    init(injector: InjectorActor, name: String?) {
+        self.injector = injector
+        self.name = name
+    }
+
+    /// The instance, resolved on first use.
+    ///
+    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept.
+    public var value: T {
+        get async throws {
+            try await once.value { [injector, name] in try await injector.get(T.self, named: name) }
+        }
+    }
+}
+
+extension Factory: ResolutionHandle {
+    static var target: any Any.Type { T.self }
+
+    static func make(injector: InjectorActor, name: String?) -> Factory<T> {
+        Factory(injector: injector, name: name)
+    }
+}
+
+extension Lazy: ResolutionHandle {
+    static var target: any Any.Type { T.self }
+
+    static func make(injector: InjectorActor, name: String?) -> Lazy<T> {
+        Lazy(injector: injector, name: name)
+    }
+}

@@ -1,0 +1,34 @@
+/// Subscript access and introspection.
+extension InjectorActor {
+    /// Resolves `type`, like ``get(_:named:)``.
+    ///
+    /// ```swift
+    /// let service = try await injector[Service.self]
+    /// let left = try await injector[Headlight.self, named: "left"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The bound type to resolve.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    public nonisolated subscript<T: Sendable>(_ type: T.Type, named name: String? = nil) -> T {
+        get async throws { try await get(type, named: name) }
+    }
+
+    /// Whether `get(type, named: name)` would find a binding: this injector's, an ancestor's, or
+    /// a handle the injector provides for every bound type (`Factory<T>`, `Lazy<T>`).
+    ///
+    /// ```swift
+    /// if injector.hasBinding(for: (any PaymentGateway).self) { … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to look up.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: `true` when the key resolves to a binding.
+    public nonisolated func hasBinding<T>(for type: T.Type, named name: String? = nil) -> Bool {
+        let key = BindingKey(type, named: name)
+        if table.binding(for: key) != nil { return true }
+        guard let handle = type as? any ResolutionHandle.Type else { return false }
+        return table.binding(for: BindingKey(handle.target, named: name)) != nil
+    }
+}
