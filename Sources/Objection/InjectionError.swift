@@ -96,6 +96,9 @@ extension InjectionError {
         /// A ``Scope/scoped`` key was resolved outside a request scope, or a singleton depends on
         /// one (a captive dependency: the singleton would outlive the request).
         public static let scopeViolation = Code("scopeViolation")
+        /// Runtime arguments do not match what the binding takes: their number or their types, or
+        /// none were given to a binding without defaults.
+        public static let argumentMismatch = Code("argumentMismatch")
         /// The injector was shut down, or the request scope has ended.
         public static let shutDown = Code("shutDown")
         /// Disposing built instances failed; ``InjectionError/problems`` has one entry per failure,

@@ -42,6 +42,22 @@ extension InjectionError {
         )
     }
 
+    static func argumentMismatch(
+        _ key: BindingKey,
+        expected: [any Any.Type],
+        given: [any Any.Type],
+        path: [BindingKey] = []
+    ) -> InjectionError {
+        func list(_ types: [any Any.Type]) -> String { "(" + types.map { "\($0)" }.joined(separator: ", ") + ")" }
+        let message =
+            expected.isEmpty
+            ? "'\(key)' takes no runtime arguments, but was given \(list(given))"
+            : given.isEmpty
+                ? "'\(key)' needs runtime arguments \(list(expected)) and has no defaults"
+                : "'\(key)' takes runtime arguments \(list(expected)), but was given \(list(given))"
+        return InjectionError(code: .argumentMismatch, message: message, path: path.isEmpty ? [key] : path)
+    }
+
     static func invalidConfiguration(_ problems: [InjectionError]) -> InjectionError {
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         return InjectionError(

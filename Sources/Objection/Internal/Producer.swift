@@ -25,19 +25,46 @@ final class Producer<T: Sendable>: AnyProducer {
     @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
     @usableFromInline let instance: (any Sendable)?
     private let conformance: (@Sendable (any AnyProducer) -> Bool?)?
+    /// For a binding with runtime arguments: the recipe taking them, and their types.
+    let argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
+    let argumentTypes: [any Any.Type]
 
     private init(
         kind: Kind,
         instance: T? = nil,
         synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)?,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
-        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil
+        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil,
+        argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil,
+        argumentTypes: [any Any.Type] = []
     ) {
         self.kind = kind
         self.instance = instance
         self.synchronous = synchronous
         self.asynchronous = asynchronous
         self.conformance = conformance
+        self.argumentRecipe = argumentRecipe
+        self.argumentTypes = argumentTypes
+    }
+
+    /// A recipe that takes runtime arguments of `types`; without arguments it uses `defaults`,
+    /// or fails with ``InjectionError/Code/argumentMismatch``.
+    static func withArguments(
+        types: [any Any.Type],
+        recipe: @escaping @Sendable (Resolver, Binding, [any Sendable]) async throws -> T,
+        defaults: (@Sendable (Resolver, Binding) async throws -> T)?
+    ) -> Producer {
+        let missing: @Sendable (Resolver, Binding) async throws -> T = { resolver, binding in
+            throw InjectionError.argumentMismatch(binding.key, expected: types, given: [], path: resolver.frame.keys)
+        }
+        let withoutArguments = defaults ?? missing
+        return Producer(
+            kind: .opaque,
+            synchronous: nil,
+            asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
+            argumentRecipe: recipe,
+            argumentTypes: types
+        )
     }
 
     /// A value the caller owns.

@@ -1,0 +1,219 @@
+extension BindingBuilder {
+    /// Binds the key to a provider that takes runtime arguments in addition to injected
+    /// dependencies (Objection's `getObjectWithArgs`, Blindside's `BS_DYNAMIC`, Swinject's
+    /// arguments). Callers pass them with ``InjectorActor/get(_:named:arguments:_:)``; a `get`
+    /// without arguments uses the ``ArgumentBindingBuilder/defaults(_:_:)``, if any.
+    ///
+    /// ```swift
+    /// binder.bind(ConfigurableCar.self)
+    ///     .to(arguments: String.self, String.self) { r, make, model in
+    ///         try await ConfigurableCar(engine: r.get(Engine.self), make: make, model: model)
+    ///     }
+    ///     .defaults("VW", "Golf")
+    ///
+    /// let passat = try await injector.get(ConfigurableCar.self, arguments: "VW", "Passat")
+    /// let golf = try await injector.get(ConfigurableCar.self)   // the defaults
+    /// ```
+    ///
+    /// A binding with arguments is transient: every call builds a new instance from its
+    /// arguments. A wrong number or type of arguments throws
+    /// ``InjectionError/Code/argumentMismatch``, naming the types.
+    ///
+    /// - Parameters:
+    ///   - first: The first argument's type.
+    ///   - rest: The other arguments' types, in order.
+    ///   - provider: Builds one value from a resolver and the arguments.
+    /// - Returns: A builder to set default arguments.
+    @discardableResult
+    public func to<First: Sendable, each Argument: Sendable>(
+        arguments first: First.Type,
+        _ rest: repeat (each Argument).Type,
+        provider: @escaping @Sendable (Resolver, First, repeat each Argument) async throws -> T
+    ) -> ArgumentBindingBuilder<T, First, repeat each Argument> {
+        var types: [any Any.Type] = [First.self]
+        repeat types.append((each Argument).self)
+        let expected = types
+        let recipe: @Sendable (Resolver, Binding, [any Sendable]) async throws -> T = { resolver, binding, values in
+            guard values.count == expected.count else {
+                throw InjectionError.argumentMismatch(
+                    binding.key,
+                    expected: expected,
+                    given: values.map { Swift.type(of: $0) },
+                    path: resolver.frame.keys
+                )
+            }
+            var position = 0
+            return try await provider(
+                resolver,
+                try Self.argument(First.self, at: &position, of: values, for: binding, expected: expected),
+                repeat try Self.argument(
+                    (each Argument).self, at: &position, of: values, for: binding, expected: expected)
+            )
+        }
+        setTarget(Producer<T>.withArguments(types: types, recipe: recipe, defaults: nil))
+        return ArgumentBindingBuilder(binder: binder, index: index, types: types, recipe: recipe)
+    }
+}
+
+/// Sets the default arguments of a binding with runtime arguments. Returned by
+/// ``BindingBuilder/to(arguments:_:_:)``.
+///
+/// ```swift
+/// binder.bind(ConfigurableCar.self)
+///     .to(arguments: String.self, String.self) { r, make, model in … }
+///     .defaults("VW", "Golf")
+/// ```
+public struct ArgumentBindingBuilder<T: Sendable, First: Sendable, each Argument: Sendable> {
+    let binder: Binder
+    let index: Int
+    let types: [any Any.Type]
+    let recipe: @Sendable (Resolver, Binding, [any Sendable]) async throws -> T
+
+    /// The arguments a `get` without arguments uses (Objection's `objection_initializer` default
+    /// arguments).
+    ///
+    /// - Parameters:
+    ///   - first: The first default argument.
+    ///   - rest: The other default arguments, in order.
+    public func defaults(_ first: First, _ rest: repeat each Argument) {
+        var values: [any Sendable] = [first]
+        repeat values.append(each rest)
+        let defaults = values
+        binder.declarations[index].producer = Producer<T>.withArguments(
+            types: types,
+            recipe: recipe,
+            defaults: { [recipe] resolver, binding in try await recipe(resolver, binding, defaults) }
+        )
+    }
+}
+
+extension BindingBuilder {
+    /// The runtime argument at `position`, as `Value`, advancing `position`.
+    static func argument<Value: Sendable>(
+        _ type: Value.Type,
+        at position: inout Int,
+        of values: [any Sendable],
+        for binding: Binding,
+        expected: [any Any.Type]
+    ) throws -> Value {
+        defer { position += 1 }
+        guard let value = values[position] as? Value else {
+            throw InjectionError.argumentMismatch(
+                binding.key,
+                expected: expected,
+                given: values.map { Swift.type(of: $0) }
+            )
+        }
+        return value
+    }
+}
+
+extension InjectorActor {
+    /// Resolves a binding that takes runtime arguments, passing `arguments`.
+    ///
+    /// ```swift
+    /// let car = try await injector.get(ConfigurableCar.self, arguments: "VW", "Passat")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The bound type.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    ///   - first: The first runtime argument.
+    ///   - rest: The other runtime arguments, in the order the binding declares them.
+    /// - Returns: A new instance built from the arguments.
+    /// - Throws: ``InjectionError/Code/argumentMismatch`` when the binding takes other arguments
+    ///   (or none); otherwise like ``get(_:named:)``.
+    public nonisolated func get<T: Sendable, First: Sendable, each Argument: Sendable>(
+        _ type: T.Type,
+        named name: String? = nil,
+        arguments first: First,
+        _ rest: repeat each Argument
+    ) async throws -> T {
+        try await resolve(
+            BindingKey(type, named: name),
+            as: type,
+            arguments: RuntimeArguments(first, repeat each rest),
+            parent: ResolutionFrame.active
+        )
+    }
+
+    /// Resolves `key` with runtime arguments below `parent`.
+    nonisolated func resolve<T: Sendable>(
+        _ key: BindingKey,
+        as type: T.Type,
+        arguments: RuntimeArguments,
+        parent: ResolutionFrame?
+    ) async throws -> T {
+        try checkNotShutDown()
+        guard let binding = table.binding(for: key) else {
+            throw InjectionError.missingBinding(key, requestedBy: parent)
+        }
+        guard let producer = binding.producer(as: type), let recipe = producer.argumentRecipe else {
+            throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types)
+        }
+        let frame = try enter(binding, parent: parent, continuesTaskPath: false)
+        return try await recipe(Resolver(injector: self, frame: frame), binding, arguments.values)
+    }
+}
+
+extension Resolver {
+    /// Resolves a binding that takes runtime arguments, passing `arguments`, on this resolver's
+    /// path.
+    ///
+    /// - Parameters:
+    ///   - type: The bound type.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    ///   - first: The first runtime argument.
+    ///   - rest: The other runtime arguments, in the order the binding declares them.
+    /// - Returns: A new instance built from the arguments.
+    /// - Throws: Like ``InjectorActor/get(_:named:arguments:_:)``.
+    public func get<T: Sendable, First: Sendable, each Argument: Sendable>(
+        _ type: T.Type,
+        named name: String? = nil,
+        arguments first: First,
+        _ rest: repeat each Argument
+    ) async throws -> T {
+        try await injector.resolve(
+            BindingKey(type, named: name),
+            as: type,
+            arguments: RuntimeArguments(first, repeat each rest),
+            parent: frame
+        )
+    }
+}
+
+extension Factory {
+    /// Resolves a `T` whose binding takes runtime arguments, passing `arguments`.
+    ///
+    /// ```swift
+    /// let makeCar = try await injector.get(Factory<ConfigurableCar>.self)
+    /// let passat = try await makeCar(arguments: "VW", "Passat")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - first: The first runtime argument.
+    ///   - rest: The other runtime arguments, in the order the binding declares them.
+    /// - Returns: A new instance built from the arguments.
+    /// - Throws: Like ``InjectorActor/get(_:named:arguments:_:)``.
+    public func callAsFunction<First: Sendable, each Argument: Sendable>(
+        arguments first: First,
+        _ rest: repeat each Argument
+    ) async throws -> T {
+        try await injector.get(T.self, named: name, arguments: first, repeat each rest)
+    }
+}
+
+/// Runtime arguments, erased so that bindings of every arity share one path.
+struct RuntimeArguments: Sendable {
+    let values: [any Sendable]
+    let types: [any Any.Type]
+
+    init<each Argument: Sendable>(_ arguments: repeat each Argument) {
+        var values: [any Sendable] = []
+        var types: [any Any.Type] = []
+        repeat values.append(each arguments)
+        repeat types.append((each Argument).self)
+        self.values = values
+        self.types = types
+    }
+}

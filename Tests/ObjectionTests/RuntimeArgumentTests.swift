@@ -1,0 +1,83 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Runtime arguments")
+struct RuntimeArgumentTests {
+    struct ConfigurableCar: Sendable {
+        let engine: Engine
+        let make: String
+        let model: String
+    }
+
+    static func injector() async throws -> InjectorActor {
+        try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init).asSingleton()
+            binder.bind(ConfigurableCar.self)
+                .to(arguments: String.self, String.self) { r, make, model in
+                    try await ConfigurableCar(engine: r.get(Engine.self), make: make, model: model)
+                }
+                .defaults("VW", "Golf")
+            binder.bind(Headlight.self).to(arguments: Int.self) { _, brightness in
+                Headlight(side: brightness > 50 ? .left : .right)
+            }
+        }
+    }
+
+    @Test("arguments are passed to the provider along with injected dependencies")
+    func passesArguments() async throws {
+        let injector = try await Self.injector()
+        let car = try await injector.get(ConfigurableCar.self, arguments: "VW", "Passat")
+        #expect(car.make == "VW" && car.model == "Passat")
+        #expect(car.engine === (try await injector.get(Engine.self)))
+        let other = try await injector.get(ConfigurableCar.self, arguments: "Fiat", "Panda")
+        #expect(other.model == "Panda")
+    }
+
+    @Test("the defaults are used when no arguments are passed")
+    func defaults() async throws {
+        let injector = try await Self.injector()
+        let car = try await injector.get(ConfigurableCar.self)
+        #expect(car.make == "VW" && car.model == "Golf")
+    }
+
+    @Test("a binding without defaults needs its arguments")
+    func noDefaults() async throws {
+        let injector = try await Self.injector()
+        let error = await injectionError { _ = try await injector.get(Headlight.self) }
+        #expect(error?.code == .argumentMismatch)
+        #expect(error?.message == "'Headlight' needs runtime arguments (Int) and has no defaults")
+        #expect(try await injector.get(Headlight.self, arguments: 80).side == .left)
+    }
+
+    @Test("a wrong number or type of arguments throws, naming the types")
+    func mismatches() async throws {
+        let injector = try await Self.injector()
+        let tooFew = await injectionError { _ = try await injector.get(ConfigurableCar.self, arguments: "VW") }
+        #expect(tooFew?.code == .argumentMismatch)
+        #expect(tooFew?.message == "'ConfigurableCar' takes runtime arguments (String, String), but was given (String)")
+        let wrongType = await injectionError { _ = try await injector.get(ConfigurableCar.self, arguments: "VW", 7) }
+        #expect(
+            wrongType?.message
+                == "'ConfigurableCar' takes runtime arguments (String, String), but was given (String, Int)")
+        let unexpected = await injectionError { _ = try await injector.get(Engine.self, arguments: 1) }
+        #expect(unexpected?.message == "'Engine' takes no runtime arguments, but was given (Int)")
+    }
+
+    @Test("factories and resolvers pass arguments through")
+    func throughFactoriesAndResolvers() async throws {
+        struct Garage: Sendable { let car: ConfigurableCar }
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(ConfigurableCar.self).to(arguments: String.self, String.self) { r, make, model in
+                try await ConfigurableCar(engine: r.get(Engine.self), make: make, model: model)
+            }
+            binder.bind(Garage.self).to { r in
+                try await Garage(car: r.get(ConfigurableCar.self, arguments: "BMW", "i3"))
+            }
+        }
+        let makeCar = try await injector.get(Factory<ConfigurableCar>.self)
+        #expect(try await makeCar(arguments: "VW", "Up").model == "Up")
+        #expect(try await injector.get(Garage.self).car.model == "i3")
+    }
+}
