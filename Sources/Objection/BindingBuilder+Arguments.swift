@@ -177,7 +177,7 @@ extension Resolver {
             BindingKey(type, named: name),
             as: type,
             arguments: RuntimeArguments(first, repeat each rest),
-            parent: frame
+            parent: path
         )
     }
 }

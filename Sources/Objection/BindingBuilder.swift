@@ -48,6 +48,19 @@ public struct BindingBuilder<T: Sendable> {
         setTarget(Producer.opaque(provider))
     }
 
+    /// Binds the key to a synchronous provider closure.
+    ///
+    /// The same as the `async` overload; it exists so that a closure that does not suspend, such
+    /// as `{ r in WidgetFactory(resolver: r) }`, is taken as a provider and never as a function to
+    /// autowire.
+    ///
+    /// - Parameter provider: Builds one value per call.
+    /// - Returns: A builder to choose the binding's scope.
+    @inlinable @discardableResult
+    public func to(_ provider: @escaping @Sendable (Resolver) throws -> T) -> ScopedBindingBuilder<T> {
+        setTarget(Producer.opaque { resolver in try provider(resolver) })
+    }
+
     /// Binds the key to a function whose parameters are resolved by type: initializer autowiring.
     ///
     /// Works with any arity, and with synchronous, `async` and `throws` functions. The parameter

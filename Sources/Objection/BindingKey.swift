@@ -19,7 +19,9 @@ public struct BindingKey: Hashable, Sendable, CustomStringConvertible {
     ///   - type: The bound type; existential types such as `(any Database).self` are allowed.
     ///   - name: The qualifier, or `nil` for the unnamed binding.
     public init<T>(_ type: T.Type, named name: String? = nil) {
-        self.type = type
+        // The static type, not the metatype value: a `Dog.self` passed as an `Animal.Type` names
+        // `Animal`, the type the binding's values have.
+        self.type = T.self
         self.name = name
     }
 

@@ -59,15 +59,11 @@ extension InjectorActor {
             }
             let cell = scope.scopedCells.cell(for: binding)
             if let value = cell.value(as: type) { return value }
-            if binding.isSynchronous, binding.tableID == table.id, let recipe = producer.synchronous,
-                frontierIsBuilt(binding)
-            {
+            if let recipe = synchronousRecipe(binding, producer, below: parent) {
                 do {
                     return try SynchronousResolver(injector: self).build(binding, recipe: recipe, in: cell, of: scope)
                 } catch is SynchronousResolutionUnavailable {
                     // Another task of the request is building it, or the scope ended: see below.
-                } catch is InjectionError {
-                    // Rebuilt below, where the error gets its full resolution path.
                 }
             }
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
@@ -76,19 +72,15 @@ extension InjectorActor {
             if producer.kind == .instance, let instance = producer.synchronous {
                 return try instance(SynchronousResolver(injector: self), binding)
             }
-            if binding.isSynchronous, binding.tableID == table.id, let recipe = producer.synchronous,
-                frontierIsBuilt(binding)
-            {
+            if let recipe = synchronousRecipe(binding, producer, below: parent) {
                 do {
                     return try recipe(SynchronousResolver(injector: self), binding)
                 } catch is SynchronousResolutionUnavailable {
                     // A frontier cell was emptied meanwhile; the asynchronous path handles it.
-                } catch is InjectionError {
-                    // Rebuilt below, where the error gets its full resolution path.
                 }
             }
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
-            return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding)
+            return try await producer.run(Resolver(injector: self, frame: frame), for: binding)
         }
     }
 
@@ -104,6 +96,22 @@ extension InjectorActor {
             below: continuesTaskPath ? ResolutionFrame.active : parent,
             limit: maxResolutionDepth
         )
+    }
+
+    /// The synchronous recipe of `binding`, when the graph below it can be built right now with
+    /// plain function calls: the plan approved it for this injector's table, it stays within the
+    /// depth limit, and the singletons it reads are built.
+    @inlinable
+    nonisolated func synchronousRecipe<T: Sendable>(
+        _ binding: Binding,
+        _ producer: Producer<T>,
+        below parent: ResolutionFrame?
+    ) -> (@Sendable (SynchronousResolver, Binding) throws -> T)? {
+        guard binding.isSynchronous, binding.tableID == table.id,
+            (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth,
+            let recipe = producer.synchronous, frontierIsBuilt(binding)
+        else { return nil }
+        return recipe
     }
 
     /// Whether every cached binding a synchronous build of `binding` reads is built. Only asked
@@ -132,8 +140,8 @@ extension InjectorActor {
             case .claimed(let construction):
                 let value: T
                 do {
-                    value = try await producer.asynchronous(
-                        Resolver(injector: self, frame: frame.inside(construction)), binding)
+                    value = try await producer.run(
+                        Resolver(injector: self, frame: frame.inside(construction)), for: binding)
                 } catch {
                     cell.fail(error)
                     throw error
@@ -179,7 +187,7 @@ extension InjectorActor {
         frame: ResolutionFrame
     ) async throws -> T {
         guard let cell else {
-            return try await producer.asynchronous(Resolver(injector: self, frame: frame), binding)
+            return try await producer.run(Resolver(injector: self, frame: frame), for: binding)
         }
         let flight: InFlight<T>
         switch try await join(binding, producer: producer, cell: cell, frame: frame) {
@@ -239,7 +247,7 @@ extension InjectorActor {
         // task-local values (a request's context) reach it, and the provider runs off the actor.
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
-                let value = try await producer.asynchronous(resolver, binding)
+                let value = try await producer.run(resolver, for: binding)
                 // Shutdown waits for constructions in flight before it closes the log, so this
                 // always records.
                 _ = record(value, of: binding)

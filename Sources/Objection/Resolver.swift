@@ -22,6 +22,11 @@ public struct Resolver: Sendable {
         self.frame = frame
     }
 
+    /// The step to resolve below: this resolver's, while its provider runs. A resolver kept past
+    /// its provider's return starts a new path, so the old one cannot make a false cycle.
+    @inlinable
+    var path: ResolutionFrame? { frame.isActive ? frame : nil }
+
     /// Resolves the binding for `type`, optionally qualified by `name`.
     ///
     /// - Parameters:
@@ -34,7 +39,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        try await injector.resolve(BindingKey(type, named: name), as: type, parent: frame)
+        try await injector.resolve(BindingKey(type, named: name), as: type, parent: path)
     }
 
     /// Resolves the binding for `type` if one exists.
@@ -50,7 +55,7 @@ public struct Resolver: Sendable {
         named name: String? = nil
     ) async throws -> T? {
         guard let binding = injector.table.binding(for: BindingKey(type, named: name)) else { return nil }
-        return try await injector.resolve(binding, as: type, parent: frame)
+        return try await injector.resolve(binding, as: type, parent: path)
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`: one

@@ -99,7 +99,9 @@ struct ExactlyOnceTests {
                 return Engine()
             }.asSingleton()
         }
+        // The cancelled caller is the one that starts the construction.
         let cancelled = Task { try await injector.get(Engine.self) }
+        await waitUntil { await injector.callersWaiting(for: BindingKey(Engine.self)) == 1 }
         let patient = Task { try await injector.get(Engine.self) }
         await waitUntil { await injector.callersWaiting(for: BindingKey(Engine.self)) == 2 }
         cancelled.cancel()
@@ -109,7 +111,8 @@ struct ExactlyOnceTests {
         #expect(sawCancellation.value == 0)
         #expect(built.value == 1)
         #expect(try await injector.get(Engine.self) === engine)
-        _ = await cancelled.result
+        // The cancelled caller still receives the shared outcome; no CancellationError was stored.
+        #expect(try await cancelled.value === engine)
     }
 
     @Test("different keys construct concurrently: there is no injector-wide construction lock")

@@ -25,6 +25,7 @@ struct ScopeTests {
         let first = try await injector.get(Car.self)
         let second = try await injector.get(Car.self)
         #expect(first !== second)
+        #expect(first.wheel !== second.wheel)
         #expect(first.engine === second.engine)
         #expect(first.engine === (try await injector.get(Engine.self)))
         #expect(built.value == 1)

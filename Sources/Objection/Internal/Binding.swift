@@ -26,6 +26,8 @@ final class Binding: Sendable {
     @usableFromInline let isSynchronous: Bool
     /// The cached bindings a synchronous build of this binding reads.
     @usableFromInline let frontier: [Int]
+    /// How many nested builds a synchronous build of this binding makes, itself included.
+    @usableFromInline let synchronousDepth: Int
 
     init(
         declaration: BindingDeclaration,
@@ -48,6 +50,7 @@ final class Binding: Sendable {
         self.dispose = declaration.dispose
         self.isSynchronous = synchronousPlan != nil
         self.frontier = synchronousPlan?.frontier ?? []
+        self.synchronousDepth = synchronousPlan?.depth ?? 0
     }
 }
 

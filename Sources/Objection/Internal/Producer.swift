@@ -73,17 +73,21 @@ final class Producer<T: Sendable>: AnyProducer {
         Producer(kind: .instance, instance: value, synchronous: { _, _ in value }, asynchronous: { _, _ in value })
     }
 
-    /// A provider closure, run with its frame published as the task's current frame so that a
-    /// provider calling the injector directly, rather than through its resolver, still extends
-    /// this resolution path.
+    /// A provider closure.
     @usableFromInline
     static func opaque(_ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T) -> Producer
     {
-        Producer(kind: .opaque, synchronous: nil) { resolver, _ in
-            let frame = resolver.frame
-            defer { frame.finish() }
-            return try await ResolutionFrame.$current.withValue(frame) { try await provider(resolver) }
-        }
+        Producer(kind: .opaque, synchronous: nil) { resolver, _ in try await provider(resolver) }
+    }
+
+    /// Runs the asynchronous recipe with its frame published as the task's current frame, so
+    /// that a recipe calling the injector directly, rather than through its resolver, still
+    /// extends this resolution path; the frame is finished when the recipe returns.
+    @usableFromInline
+    nonisolated(nonsending) func run(_ resolver: Resolver, for binding: Binding) async throws -> T {
+        let frame = resolver.frame
+        defer { frame.finish() }
+        return try await ResolutionFrame.$current.withValue(frame) { try await asynchronous(resolver, binding) }
     }
 
     /// A recipe over the binding's declared dependencies.
@@ -147,6 +151,6 @@ extension Binding {
     /// Whether this binding's values are `T`s: its key's type is `T`.
     @inlinable
     func produces<T>(_ type: T.Type) -> Bool {
-        ObjectIdentifier(key.type) == ObjectIdentifier(type)
+        ObjectIdentifier(key.type) == ObjectIdentifier(T.self)
     }
 }

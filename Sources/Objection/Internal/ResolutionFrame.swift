@@ -11,7 +11,7 @@ import Synchronization
 final class ResolutionFrame: Sendable {
     let binding: Binding
     let parent: ResolutionFrame?
-    let depth: Int
+    @usableFromInline let depth: Int
     /// The innermost singleton construction this step runs inside, if any: the node that waits
     /// when this step waits on another construction.
     @usableFromInline let construction: Construction?
@@ -87,6 +87,10 @@ final class ResolutionFrame: Sendable {
     func finish() {
         active.store(false, ordering: .releasing)
     }
+
+    /// Whether the step is still running.
+    @usableFromInline
+    var isActive: Bool { active.load(ordering: .acquiring) }
 
     /// The current task's frame, if its step is still running.
     @usableFromInline

@@ -23,6 +23,12 @@ struct SynchronousPlan {
         case done(Entry?)
     }
 
+    /// How deep the planning recursion is; past ``maximumDepth`` nothing can qualify, so it stops
+    /// there instead of following a long chain to its end on the thread's stack.
+    private var nesting = 0
+    /// Whether the recursion stopped somewhere below the binding being planned.
+    private var stoppedBelow = false
+
     private let producers: [any AnyProducer]
     private let scopes: [Scope]
     private let links: [[Int?]]
@@ -46,9 +52,22 @@ struct SynchronousPlan {
         case .visiting: return nil
         case .unvisited: break
         }
+        guard nesting <= Self.maximumDepth else {
+            // Too deep below the binding being planned, which therefore does not qualify. This
+            // one is planned on its own when its turn comes.
+            stoppedBelow = true
+            return nil
+        }
+        let stoppedBefore = stoppedBelow
+        stoppedBelow = false
         states[index] = .visiting
+        nesting += 1
         let entry = plan(index)
-        states[index] = .done(entry)
+        nesting -= 1
+        // A binding refused only because the recursion stopped below it may still qualify when
+        // planned from closer: leave it to be planned again.
+        states[index] = stoppedBelow && nesting > 0 ? .unvisited : .done(entry)
+        stoppedBelow = stoppedBefore || stoppedBelow
         return entry
     }
 
