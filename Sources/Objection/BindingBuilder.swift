@@ -181,7 +181,7 @@ public struct BindingBuilder<T: Sendable> {
     @usableFromInline @discardableResult
     func setTarget(_ producer: Producer<T>, dependencies: [BindingKey] = []) -> ScopedBindingBuilder<T> {
         binder.declarations[index].targetCount += 1
-        binder.declarations[index].producer = producer
+        binder.declarations[index].producer = producer.injectingProperties()
         binder.declarations[index].dependencies = dependencies
         return ScopedBindingBuilder(binder: binder, index: index)
     }

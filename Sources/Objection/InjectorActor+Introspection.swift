@@ -28,6 +28,7 @@ extension InjectorActor {
     public nonisolated func hasBinding<T>(for type: T.Type, named name: String? = nil) -> Bool {
         let key = BindingKey(type, named: name)
         if table.binding(for: key) != nil { return true }
+        if name == nil, type is any Injectable.Type { return true }
         guard let handle = type as? any ResolutionHandle.Type else { return false }
         return table.binding(for: BindingKey(handle.target, named: name)) != nil
     }

@@ -13,7 +13,7 @@ extension InjectorActor {
         continuesTaskPath: Bool = false
     ) async throws -> T {
         guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-        guard let binding = table.binding(for: key) else {
+        guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: type) else {
             if let handle = handle(type, named: key.name) { return handle }
             throw InjectionError.missingBinding(key, requestedBy: continuesTaskPath ? ResolutionFrame.active : parent)
         }

@@ -41,6 +41,8 @@ public actor InjectorActor {
     @usableFromInline nonisolated let scopedCells = ScopedCells()
     /// What this injector built and must dispose at shutdown, in order of construction.
     nonisolated let disposalLog = DisposalLog()
+    /// Bindings made on demand for ``Injectable`` types; used in the root.
+    nonisolated let justInTime = JustInTimeBindings()
 
     /// Singleton constructions in flight, by the identity of the cell they fill.
     var inFlight: [ObjectIdentifier: any InFlightConstruction] = [:]
@@ -154,14 +156,15 @@ extension InjectorActor {
         return false
     }
 
-    /// The injector that declares `binding`, which owns its singleton and builds it.
+    /// The injector that declares `binding`, which owns its singleton and builds it. A binding no
+    /// injector of the hierarchy declares is a just-in-time binding, owned by the root.
     @usableFromInline
     nonisolated func owner(of binding: Binding) -> InjectorActor {
-        var injector: InjectorActor? = self
-        while let current = injector {
-            if current.ownsTable && current.table.id == binding.tableID { return current }
-            injector = current.parent
+        var injector = self
+        while true {
+            if injector.ownsTable && injector.table.id == binding.tableID { return injector }
+            guard let parent = injector.parent else { return injector }
+            injector = parent
         }
-        return self
     }
 }

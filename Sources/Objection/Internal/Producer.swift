@@ -80,6 +80,25 @@ final class Producer<T: Sendable>: AnyProducer {
         Producer(kind: .opaque, synchronous: nil) { resolver, _ in try await provider(resolver) }
     }
 
+    /// The same recipe, followed by property injection and the awake hook when `T` is a
+    /// ``PropertyInjectable`` class; property injection suspends, so there is no synchronous form.
+    func injectingProperties() -> Producer {
+        guard kind != .instance, T.self is any PropertyInjectable.Type else { return self }
+        let build = asynchronous
+        return Producer(
+            kind: kind,
+            synchronous: nil,
+            asynchronous: { resolver, binding in
+                let value = try await build(resolver, binding)
+                if let object = value as? any PropertyInjectable {
+                    try await resolver.injector.injectProperties(into: object, parent: resolver.frame)
+                }
+                return value
+            },
+            conformance: conformance
+        )
+    }
+
     /// Runs the asynchronous recipe with its frame published as the task's current frame, so
     /// that a recipe calling the injector directly, rather than through its resolver, still
     /// extends this resolution path; the frame is finished when the recipe returns.

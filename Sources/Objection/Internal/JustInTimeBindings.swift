@@ -1,0 +1,49 @@
+import Synchronization
+
+/// The bindings a root injector made on demand for ``Injectable`` types, one per type.
+final class JustInTimeBindings: Sendable {
+    private let bindings = Mutex<[ObjectIdentifier: Binding]>([:])
+
+    init() {}
+
+    /// The binding for `type`, made from its declaration on first use.
+    ///
+    /// The declaration runs outside the lock; if two tasks make one at once, the first stored
+    /// wins, so its singleton cell stays the only one.
+    func binding<T: Injectable>(for type: T.Type) throws -> Binding {
+        let id = ObjectIdentifier(type)
+        if let existing = bindings.withLock({ $0[id] }) { return existing }
+        let table = try BindingTable.build(modules: [JustInTimeModule<T>()])
+        guard let made = table.binding(for: BindingKey(type)) else {
+            throw InjectionError.missingBinding(BindingKey(type), requestedBy: nil)
+        }
+        return bindings.withLock { bindings in
+            if let existing = bindings[id] { return existing }
+            bindings[id] = made
+            return made
+        }
+    }
+}
+
+/// The module of one ``Injectable`` type's declaration.
+struct JustInTimeModule<T: Injectable>: Module {
+    func configure(_ binder: Binder) {
+        T.injection.declare(on: binder)
+    }
+}
+
+extension InjectorActor {
+    /// The root of this injector's hierarchy, which owns just-in-time bindings.
+    nonisolated var root: InjectorActor {
+        var injector = self
+        while let parent = injector.parent { injector = parent }
+        return injector
+    }
+
+    /// The just-in-time binding for an unnamed ``Injectable`` `T`, if `T` is one.
+    @usableFromInline
+    nonisolated func justInTimeBinding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
+        guard key.name == nil, let injectable = type as? any Injectable.Type else { return nil }
+        return try root.justInTime.binding(for: injectable)
+    }
+}

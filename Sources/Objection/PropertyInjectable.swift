@@ -1,0 +1,121 @@
+/// A class whose properties the injector sets after building it (Objection's `objection_requires`,
+/// Blindside's `bsProperties`, motion-objection's `compose_with`), and which is told when they
+/// are all set (`awakeFromObjection`, `bsAwakeFromPropertyInjection`, `awoken`).
+///
+/// List the class's own property dependencies as key paths, optionally named. The injector also
+/// applies every superclass's list, superclasses first, so a subclass only lists what it adds; a
+/// superclass that declares none need not conform. In a class meant to be subclassed, declare the
+/// list as `class var` so that subclasses can declare theirs.
+///
+/// ```swift
+/// class Vehicle: PropertyInjectable, @unchecked Sendable {   // properties set once, by the injector
+///     var engine: Engine?
+///     class var injectedProperties: [InjectedProperty] { [.property(\Vehicle.engine)] }
+/// }
+///
+/// final class Truck: Vehicle {
+///     var leftLight: Headlight?
+///     override class var injectedProperties: [InjectedProperty] {
+///         [.property(\Truck.leftLight, named: "left")]
+///     }
+///     func awakeFromInjection() async throws { /* engine and leftLight are set */ }
+/// }
+///
+/// binder.bind(Truck.self).to(Truck.init)            // properties set after init
+/// try await injector.injectDependencies(into: truck)  // or into an object built elsewhere
+/// ```
+///
+/// The class is responsible for its `Sendable`-ness: set-once properties behind
+/// `@unchecked Sendable`, a lock, or an actor such as `@MainActor`.
+public protocol PropertyInjectable: AnyObject, Sendable {
+    /// This class's own property dependencies, in the order they are set.
+    static var injectedProperties: [InjectedProperty] { get }
+
+    /// Called once per built (or injected) instance, after every property is set.
+    func awakeFromInjection() async throws
+}
+
+extension PropertyInjectable {
+    /// Does nothing.
+    public func awakeFromInjection() async throws {}
+}
+
+/// One property dependency of a ``PropertyInjectable`` class.
+public struct InjectedProperty: Sendable {
+    let path: any AnyKeyPath & Sendable
+    let key: BindingKey
+    let assign: @Sendable (AnyObject, InjectorActor, ResolutionFrame?) async throws -> Void
+
+    /// A property set to the binding for its type.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property, such as `\Car.engine`.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: The declaration.
+    public static func property<Root: AnyObject, Value: Sendable>(
+        _ keyPath: any ReferenceWritableKeyPath<Root, Value> & Sendable,
+        named name: String? = nil
+    ) -> InjectedProperty {
+        let key = BindingKey(Value.self, named: name)
+        return InjectedProperty(path: keyPath, key: key) { object, injector, parent in
+            guard let root = object as? Root else { return }
+            root[keyPath: keyPath] = try await injector.resolve(key, as: Value.self, parent: parent)
+        }
+    }
+
+    /// An optional property set to the binding for its wrapped type.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property, such as `\Car.engine` for `var engine: Engine?`.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: The declaration.
+    public static func property<Root: AnyObject, Value: Sendable>(
+        _ keyPath: any ReferenceWritableKeyPath<Root, Value?> & Sendable,
+        named name: String? = nil
+    ) -> InjectedProperty {
+        let key = BindingKey(Value.self, named: name)
+        return InjectedProperty(path: keyPath, key: key) { object, injector, parent in
+            guard let root = object as? Root else { return }
+            root[keyPath: keyPath] = try await injector.resolve(key, as: Value.self, parent: parent)
+        }
+    }
+
+    /// Every property dependency of `object`'s class and its superclasses, superclasses first,
+    /// each once.
+    static func all(of object: AnyObject) -> [InjectedProperty] {
+        var levels: [[InjectedProperty]] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            if let injectable = current.subjectType as? any PropertyInjectable.Type {
+                levels.append(injectable.injectedProperties)
+            }
+            mirror = current.superclassMirror
+        }
+        var seen: Set<AnyKeyPath> = []
+        return levels.reversed().flatMap { $0 }.filter { seen.insert($0.path as AnyKeyPath).inserted }
+    }
+}
+
+extension InjectorActor {
+    /// Sets the declared properties of an object built elsewhere, then calls its
+    /// ``PropertyInjectable/awakeFromInjection()`` (Objection's `injectDependencies:`).
+    ///
+    /// ```swift
+    /// let controller = LegacyController()   // built by a framework, not the injector
+    /// try await injector.injectDependencies(into: controller)
+    /// ```
+    ///
+    /// - Parameter object: The object to fill.
+    /// - Throws: Like ``get(_:named:)``, for the first property that cannot be resolved.
+    public nonisolated func injectDependencies(into object: some PropertyInjectable) async throws {
+        try await injectProperties(into: object, parent: ResolutionFrame.active)
+    }
+
+    /// Sets `object`'s declared properties, resolving below `parent`, then awakes it.
+    nonisolated func injectProperties(into object: some PropertyInjectable, parent: ResolutionFrame?) async throws {
+        for property in InjectedProperty.all(of: object) {
+            try await property.assign(object, self, parent)
+        }
+        try await object.awakeFromInjection()
+    }
+}
