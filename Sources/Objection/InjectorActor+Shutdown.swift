@@ -53,7 +53,7 @@ extension InjectorActor {
             inFlight[slot] = nil
         }
         if ownsTable {
-            for binding in table.bindings { binding.cell?.clear() }
+            for binding in table.declaredBindings { binding.cell?.clear() }
         }
         scopedCells.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []

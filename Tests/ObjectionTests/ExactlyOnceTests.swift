@@ -194,7 +194,7 @@ struct ConstructionContextTests {
     }
 
     final class SeenValue: Sendable {
-        private let storage = Mutex<[String?]>([])
+        private let storage = Locked<[String?]>([])
         var values: [String?] { storage.withLock { $0 } }
         func record(_ value: String?) { storage.withLock { $0.append(value) } }
     }

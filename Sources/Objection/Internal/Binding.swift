@@ -20,6 +20,8 @@ final class Binding: Sendable {
     @usableFromInline let cell: SingletonCell?
     /// The `onDispose` hook, if any.
     let dispose: (@Sendable (any Sendable) async throws -> Void)?
+    /// For a collection binding, its contributions in order (a parent's first).
+    let contributions: [Binding]
     /// Whether this transient binding, and everything below it, can be built by plain function
     /// calls once the cached bindings it reaches (``frontier``) are built: its recipe is
     /// synchronous, every dependency is bound, there is no cycle and the depth is small.
@@ -35,7 +37,8 @@ final class Binding: Sendable {
         links: [Int?],
         index: Int,
         tableID: Int,
-        synchronousPlan: SynchronousPlan.Entry?
+        synchronousPlan: SynchronousPlan.Entry?,
+        contributions: [Binding] = []
     ) {
         self.key = declaration.key
         self.scope = declaration.scope
@@ -48,6 +51,7 @@ final class Binding: Sendable {
         self.tableID = tableID
         self.cell = declaration.scope == .singleton ? SingletonCell() : nil
         self.dispose = declaration.dispose
+        self.contributions = contributions
         self.isSynchronous = synchronousPlan != nil
         self.frontier = synchronousPlan?.frontier ?? []
         self.synchronousDepth = synchronousPlan?.depth ?? 0

@@ -10,4 +10,6 @@ struct BindingDeclaration {
     var isEager = false
     /// The binding's `onDispose` hook, taking a value of the bound type.
     var dispose: (@Sendable (any Sendable) async throws -> Void)?
+    /// For a contribution to a collection (`Binder.contribute`), the collection it feeds.
+    var collection: (any AnyCollection)?
 }

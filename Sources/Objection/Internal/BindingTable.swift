@@ -33,7 +33,14 @@ final class BindingTable: Sendable {
         return parent?.binding(for: key)
     }
 
-    var eagerBindings: [Binding] { bindings.filter(\.isEager) }
+    /// Every binding this table declares: the ones found by key, and the contributions to
+    /// collections.
+    var declaredBindings: [Binding] {
+        bindings + bindings.flatMap(\.contributions).filter { $0.tableID == id }
+    }
+
+    /// Every eager singleton this table declares.
+    var eagerBindings: [Binding] { declaredBindings.filter(\.isEager) }
 
     /// Runs every module's `configure(_:)` and links the result over `parent`.
     ///
@@ -48,6 +55,7 @@ final class BindingTable: Sendable {
     ) throws(InjectionError) -> BindingTable {
         var problems: [InjectionError] = []
         var declarations: [BindingDeclaration] = []
+        var contributions: [BindingDeclaration] = []
         var indexByKey: [BindingKey: Int] = [:]
 
         for module in modules {
@@ -55,9 +63,12 @@ final class BindingTable: Sendable {
             module.configure(binder)
             var seenInModule: Set<BindingKey> = []
             for declaration in binder.declarations {
-                problems += check(declaration, in: module, firstInModule: seenInModule.insert(declaration.key).inserted)
+                let first = declaration.collection != nil || seenInModule.insert(declaration.key).inserted
+                problems += check(declaration, in: module, firstInModule: first)
                 guard declaration.producer != nil else { continue }
-                if let existing = indexByKey[declaration.key] {
+                if declaration.collection != nil {
+                    contributions.append(declaration)
+                } else if let existing = indexByKey[declaration.key] {
                     declarations[existing] = declaration
                 } else {
                     indexByKey[declaration.key] = declarations.count
@@ -66,19 +77,63 @@ final class BindingTable: Sendable {
             }
         }
 
+        // Each collection fed by contributions becomes one binding of `[T]`.
+        var collections: [(index: Int, collection: any AnyCollection)] = []
+        for contribution in contributions {
+            guard let collection = contribution.collection,
+                !collections.contains(where: { $0.collection.key == collection.key })
+            else { continue }
+            if indexByKey[collection.key] != nil {
+                problems.append(
+                    .configurationProblem(
+                        "'\(collection.key)' is bound both directly and by contributions",
+                        key: collection.key,
+                        location: contribution.location
+                    )
+                )
+                continue
+            }
+            indexByKey[collection.key] = declarations.count
+            collections.append((declarations.count, collection))
+            declarations.append(BindingDeclaration(key: collection.key, location: contribution.location))
+        }
+
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        let links = { (declaration: BindingDeclaration) in declaration.dependencies.map { indexByKey[$0] } }
+        let contributed = contributions.enumerated().compactMap { offset, declaration in
+            declaration.producer.map { producer in
+                Binding(
+                    declaration: declaration,
+                    producer: producer,
+                    links: links(declaration),
+                    index: declarations.count + offset,
+                    tableID: id,
+                    synchronousPlan: nil
+                )
+            }
+        }
+        var contributionsByCollection: [BindingKey: [Binding]] = [:]
+        for (declaration, binding) in zip(contributions, contributed) {
+            guard let key = declaration.collection?.key else { continue }
+            contributionsByCollection[key, default: parent?.binding(for: key)?.contributions ?? []].append(binding)
+        }
+        for (index, collection) in collections {
+            declarations[index].producer = collection.producer(of: contributionsByCollection[collection.key] ?? [])
+        }
+
         // Every kept declaration has a producer: declarations without one were skipped above.
         let producers = declarations.compactMap(\.producer)
-        let links = declarations.map { $0.dependencies.map { indexByKey[$0] } }
-        let plan = SynchronousPlan.make(producers: producers, scopes: declarations.map(\.scope), links: links)
-        let id = nextID.add(1, ordering: .relaxed).newValue
+        let linked = declarations.map(links)
+        let plan = SynchronousPlan.make(producers: producers, scopes: declarations.map(\.scope), links: linked)
         let bindings = zip(declarations, producers).enumerated().map { index, pair in
             Binding(
                 declaration: pair.0,
                 producer: pair.1,
-                links: links[index],
+                links: linked[index],
                 index: index,
                 tableID: id,
-                synchronousPlan: plan[index]
+                synchronousPlan: plan[index],
+                contributions: contributionsByCollection[pair.0.key] ?? []
             )
         }
         let table = BindingTable(bindings: bindings, id: id, parent: parent)

@@ -1,0 +1,54 @@
+extension Binder {
+    /// Contributes one element to the collection `[T]` (Guice's multibinder): plugins, middleware,
+    /// health checks. Any module may contribute; resolving `[T]` returns every contribution, in
+    /// module order, each built in its own scope. A child injector's contributions follow its
+    /// parent's.
+    ///
+    /// ```swift
+    /// binder.contribute((any HealthCheck).self).to(DatabaseCheck.init)
+    /// binder.contribute((any HealthCheck).self).toInstance(DiskCheck())
+    ///
+    /// let checks = try await injector.get([any HealthCheck].self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The element type.
+    ///   - name: Qualifies the collection: `contribute(T.self, named: "x")` feeds
+    ///     `get([T].self, named: "x")`.
+    ///   - fileID: Captured so configuration errors can point at this line.
+    ///   - line: Captured so configuration errors can point at this line.
+    /// - Returns: A builder on which to choose the contribution's target.
+    public func contribute<T: Sendable>(
+        _ type: T.Type,
+        named name: String? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> BindingBuilder<T> {
+        let builder = bind(type, named: name, fileID: fileID, line: line)
+        declarations[builder.index].collection = Collection<T>(key: BindingKey([T].self, named: name))
+        return builder
+    }
+}
+
+/// Makes the binding of a collection `[T]` from its contributions.
+struct Collection<T: Sendable>: AnyCollection {
+    let key: BindingKey
+
+    func producer(of contributions: [Binding]) -> any AnyProducer {
+        Producer<[T]>.declared { resolver, _ in
+            var elements: [T] = []
+            elements.reserveCapacity(contributions.count)
+            for contribution in contributions {
+                elements.append(try await resolver.injector.resolve(contribution, as: T.self, parent: resolver.frame))
+            }
+            return elements
+        }
+    }
+}
+
+/// The untyped face of ``Collection``.
+protocol AnyCollection: Sendable {
+    /// The key of the collection, `[T]` with the contribution's name.
+    var key: BindingKey { get }
+    func producer(of contributions: [Binding]) -> any AnyProducer
+}
