@@ -15,6 +15,7 @@
 /// A binder is only valid during `configure(_:)`; it is not `Sendable` and must not escape.
 public final class Binder {
     var declarations: [BindingDeclaration] = []
+    var decorators: [Decorator] = []
 
     init() {}
 

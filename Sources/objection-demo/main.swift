@@ -66,7 +66,11 @@ do {
     print("  \(error)")
 }
 
-// 4. Ordered shutdown: singletons disposed in reverse order of construction.
+// 4. The graph as a picture (paste into any Mermaid renderer; `injector.graph(.dot)` for Graphviz).
+print("\nThe binding graph, in Mermaid (missing bindings dashed in red):")
+print(injector.graph(.mermaid))
+
+// 5. Ordered shutdown: singletons disposed in reverse order of construction.
 print("\nShutting down:")
 if let failure = await injector.shutdown() { print("  \(failure)") }
 for (step, entry) in ShutdownLog.shared.snapshot.enumerated() { print("  \(step + 1). \(entry)") }

@@ -56,11 +56,13 @@ final class BindingTable: Sendable {
         var problems: [InjectionError] = []
         var declarations: [BindingDeclaration] = []
         var contributions: [BindingDeclaration] = []
+        var decorators: [Decorator] = []
         var indexByKey: [BindingKey: Int] = [:]
 
         for module in modules {
             let binder = Binder()
             module.configure(binder)
+            decorators += binder.decorators
             var seenInModule: Set<BindingKey> = []
             for declaration in binder.declarations {
                 let first = declaration.collection != nil || seenInModule.insert(declaration.key).inserted
@@ -75,6 +77,22 @@ final class BindingTable: Sendable {
                     declarations.append(declaration)
                 }
             }
+        }
+
+        for decorator in decorators {
+            guard let index = indexByKey[decorator.key], let producer = declarations[index].producer,
+                let decorated = decorator.apply(producer)
+            else {
+                problems.append(
+                    .configurationProblem(
+                        "'\(decorator.key)' is decorated, but this injector's modules do not bind it",
+                        key: decorator.key,
+                        location: decorator.location
+                    )
+                )
+                continue
+            }
+            declarations[index].producer = decorated
         }
 
         // Each collection fed by contributions becomes one binding of `[T]`.

@@ -99,6 +99,18 @@ final class Producer<T: Sendable>: AnyProducer {
         )
     }
 
+    /// The same recipe, its value passed through `decorator`; decorators suspend, so there is no
+    /// synchronous form.
+    func decorated(with decorator: @escaping @Sendable (Resolver, T) async throws -> T) -> Producer {
+        let build = asynchronous
+        return Producer(
+            kind: kind == .instance ? .declared : kind,
+            synchronous: nil,
+            asynchronous: { resolver, binding in try await decorator(resolver, build(resolver, binding)) },
+            conformance: conformance
+        )
+    }
+
     /// Runs the asynchronous recipe with its frame published as the task's current frame, so
     /// that a recipe calling the injector directly, rather than through its resolver, still
     /// extends this resolution path; the frame is finished when the recipe returns.

@@ -1,0 +1,124 @@
+/// The declared dependency graph of a table and its ancestors, for ``InjectorActor/graph(_:)``.
+struct BindingGraph {
+    struct Edge {
+        let from: Int
+        let to: Int
+        var isOnCycle = false
+    }
+
+    /// The keys, in the order they are drawn; bound keys first, then missing ones.
+    private(set) var keys: [BindingKey] = []
+    private(set) var scopes: [Scope?] = []
+    private(set) var edges: [Edge] = []
+
+    init(table: BindingTable) {
+        var bindings: [Binding] = []
+        var seen: Set<BindingKey> = []
+        var current: BindingTable? = table
+        while let level = current {
+            for binding in level.bindings where seen.insert(binding.key).inserted { bindings.append(binding) }
+            current = level.parent
+        }
+        var position: [BindingKey: Int] = [:]
+        for binding in bindings {
+            position[binding.key] = keys.count
+            keys.append(binding.key)
+            scopes.append(binding.scope)
+        }
+        for (from, binding) in bindings.enumerated() {
+            for dependency in binding.dependencies + binding.contributions.map(\.key) {
+                let to =
+                    position[dependency]
+                    ?? {
+                        position[dependency] = keys.count
+                        keys.append(dependency)
+                        scopes.append(nil)
+                        return keys.count - 1
+                    }()
+                edges.append(Edge(from: from, to: to))
+            }
+        }
+        markCycles()
+    }
+
+    /// Marks the edges inside strongly connected components (Tarjan), and self-loops.
+    private mutating func markCycles() {
+        var index = 0
+        var indices = [Int?](repeating: nil, count: keys.count)
+        var lowLinks = [Int](repeating: 0, count: keys.count)
+        var onStack = [Bool](repeating: false, count: keys.count)
+        var stack: [Int] = []
+        var component = [Int](repeating: -1, count: keys.count)
+        var components = 0
+        let outgoing = Dictionary(grouping: edges.indices, by: { edges[$0].from })
+
+        func connect(_ node: Int) {
+            indices[node] = index
+            lowLinks[node] = index
+            index += 1
+            stack.append(node)
+            onStack[node] = true
+            for edge in outgoing[node] ?? [] {
+                let next = edges[edge].to
+                if indices[next] == nil {
+                    connect(next)
+                    lowLinks[node] = min(lowLinks[node], lowLinks[next])
+                } else if onStack[next], let nextIndex = indices[next] {
+                    lowLinks[node] = min(lowLinks[node], nextIndex)
+                }
+            }
+            guard lowLinks[node] == indices[node] else { return }
+            while let member = stack.popLast() {
+                onStack[member] = false
+                component[member] = components
+                if member == node { break }
+            }
+            components += 1
+        }
+        for node in keys.indices where indices[node] == nil { connect(node) }
+        var sizes = [Int](repeating: 0, count: components)
+        for node in keys.indices where component[node] >= 0 { sizes[component[node]] += 1 }
+        for edge in edges.indices {
+            let (from, to) = (edges[edge].from, edges[edge].to)
+            edges[edge].isOnCycle = from == to || (component[from] == component[to] && sizes[component[from]] > 1)
+        }
+    }
+
+    /// The node's key and scope, on two lines joined by `lineBreak`, without double quotes.
+    private func label(_ node: Int, lineBreak: String) -> String {
+        let text = "\(keys[node])\(lineBreak)\(scopes[node].map(\.description) ?? "missing")"
+        return String(text.map { $0 == "\"" ? "'" : $0 })
+    }
+
+    func dot() -> String {
+        var lines = ["digraph Objection {", "  node [shape=box, fontname=\"Helvetica\"];"]
+        for node in keys.indices {
+            let style = scopes[node] == nil ? ", color=red, style=dashed" : ""
+            lines.append("  n\(node) [label=\"\(label(node, lineBreak: "\\n"))\"\(style)];")
+        }
+        for edge in edges {
+            let style =
+                scopes[edge.to] == nil ? " [color=red, style=dashed]" : edge.isOnCycle ? " [color=red, penwidth=2]" : ""
+            lines.append("  n\(edge.from) -> n\(edge.to)\(style);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    func mermaid() -> String {
+        var lines = ["graph TD"]
+        for node in keys.indices {
+            lines.append("  n\(node)[\"\(label(node, lineBreak: "<br/>"))\"]")
+        }
+        var linkStyles: [String] = []
+        for (number, edge) in edges.enumerated() {
+            let missing = scopes[edge.to] == nil
+            lines.append("  n\(edge.from) \(missing ? "-.->" : "-->") n\(edge.to)")
+            if missing || edge.isOnCycle { linkStyles.append("  linkStyle \(number) stroke:red,stroke-width:2px") }
+        }
+        for node in keys.indices where scopes[node] == nil {
+            lines.append("  style n\(node) stroke:red,stroke-dasharray: 5 5")
+        }
+        return (lines + linkStyles).joined(separator: "\n")
+    }
+}
