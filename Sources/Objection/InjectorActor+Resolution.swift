@@ -68,6 +68,13 @@ extension InjectorActor {
             }
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
             return try await scope.buildScoped(binding, producer: producer, cell: cell, frame: frame)
+        case .custom:
+            if let value = binding.customCache?.cachedInstance(as: type) { return value }
+            let owner = owner(of: binding)
+            let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
+            let value = try await producer.run(Resolver(injector: owner, frame: frame), for: binding)
+            binding.customCache?.keep(value)
+            return value
         case .transient:
             if producer.kind == .instance, let instance = producer.synchronous {
                 return try instance(SynchronousResolver(injector: self), binding)
@@ -174,7 +181,7 @@ extension InjectorActor {
         switch binding.scope.kind {
         case .singleton: binding.cell?.isBuilt == true
         case .scoped: nearestScope?.scopedCells.existingCell(for: binding)?.isBuilt == true
-        case .transient: false
+        case .transient, .custom: false
         }
     }
 

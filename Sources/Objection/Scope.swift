@@ -10,6 +10,10 @@
 ///   disposed when the scope ends. Resolving it outside a scope, or from a singleton, throws
 ///   ``InjectionError/Code/scopeViolation``.
 ///
+/// - ``weak``: shared while someone holds it; built again once every holder has let go.
+/// - ``custom(_:cache:)``: your own caching policy (Objective-IOC's pluggable caching, Blindside's
+///   `BSScope`, Swinject's custom object scopes).
+///
 /// ```swift
 /// binder.bind(Engine.self).to { _ in Engine() }.inScope(.singleton)
 /// ```
@@ -22,9 +26,56 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case transient
         case singleton
         case scoped
+        case custom
     }
 
     @usableFromInline let kind: Kind
+    private let name: String
+    /// For a custom scope, makes the cache of one binding.
+    let makeCache: (@Sendable () -> any ScopeCache)?
+
+    private init(kind: Kind, name: String = "", makeCache: (@Sendable () -> any ScopeCache)? = nil) {
+        self.kind = kind
+        self.name = name
+        self.makeCache = makeCache
+    }
+
+    /// A scope with its own caching policy. Each binding in it gets a cache from `makeCache`, in
+    /// the injector that declares the binding; a resolution returns what the cache offers, or
+    /// builds a new instance and hands it to the cache.
+    ///
+    /// ```swift
+    /// extension Scope {
+    ///     static let perMinute = Scope.custom("perMinute") { ExpiringCache(lifetime: .seconds(60)) }
+    /// }
+    /// binder.bind(RateTable.self).to(RateTable.load).inScope(.perMinute)
+    /// ```
+    ///
+    /// Unlike ``singleton``, a custom scope does not make construction exactly-once: two tasks
+    /// that miss the cache at the same moment may both build, and the cache keeps what it is
+    /// given last. Its instances are not disposed by the injector.
+    ///
+    /// - Parameters:
+    ///   - name: Identifies the scope: two custom scopes are equal when their names are.
+    ///   - makeCache: Makes one binding's cache.
+    /// - Returns: The scope.
+    public static func custom(_ name: String, cache makeCache: @escaping @Sendable () -> any ScopeCache) -> Scope {
+        Scope(kind: .custom, name: name, makeCache: makeCache)
+    }
+
+    /// Shared while someone holds it (Swinject's `.weak`): the cache keeps a weak reference, so
+    /// the instance is reused as long as any caller still holds it and built again afterwards.
+    /// Values that are not class instances are not kept.
+    public static let weak = Scope.custom("weak") { WeakReferenceCache() }
+
+    public static func == (lhs: Scope, rhs: Scope) -> Bool {
+        lhs.kind == rhs.kind && lhs.name == rhs.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(name)
+    }
 
     /// A new instance on every resolution.
     public static let transient = Scope(kind: .transient)
@@ -37,12 +88,13 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     var isCached: Bool { kind != .transient }
 
-    /// `transient`, `singleton` or `scoped`.
+    /// `transient`, `singleton`, `scoped`, or a custom scope's name.
     public var description: String {
         switch kind {
         case .transient: "transient"
         case .singleton: "singleton"
         case .scoped: "scoped"
+        case .custom: name
         }
     }
 }

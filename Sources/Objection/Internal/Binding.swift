@@ -18,6 +18,8 @@ final class Binding: Sendable {
     /// For a singleton, its one cache slot: it belongs to the injector that declares the binding,
     /// which is the one place the singleton is built.
     @usableFromInline let cell: SingletonCell?
+    /// For a binding in a custom scope, its cache.
+    @usableFromInline let customCache: (any ScopeCache)?
     /// The `onDispose` hook, if any.
     let dispose: (@Sendable (any Sendable) async throws -> Void)?
     /// For a collection binding, its contributions in order (a parent's first).
@@ -51,6 +53,7 @@ final class Binding: Sendable {
         self.tableID = tableID
         self.cell = declaration.scope == .singleton ? SingletonCell() : nil
         self.dispose = declaration.dispose
+        self.customCache = declaration.scope.makeCache?()
         self.contributions = contributions
         self.isSynchronous = synchronousPlan != nil
         self.frontier = synchronousPlan?.frontier ?? []

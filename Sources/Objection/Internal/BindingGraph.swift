@@ -8,7 +8,8 @@ struct BindingGraph {
 
     /// The keys, in the order they are drawn; bound keys first, then missing ones.
     private(set) var keys: [BindingKey] = []
-    private(set) var scopes: [Scope?] = []
+    /// Each key's scope, `instance` for a value bound with `toInstance`, `nil` when unbound.
+    private(set) var scopes: [String?] = []
     private(set) var edges: [Edge] = []
 
     init(table: BindingTable) {
@@ -23,7 +24,7 @@ struct BindingGraph {
         for binding in bindings {
             position[binding.key] = keys.count
             keys.append(binding.key)
-            scopes.append(binding.scope)
+            scopes.append(binding.producer.isInstance ? "instance" : binding.scope.description)
         }
         for (from, binding) in bindings.enumerated() {
             for dependency in binding.dependencies + binding.contributions.map(\.key) {
@@ -86,7 +87,7 @@ struct BindingGraph {
 
     /// The node's key and scope, on two lines joined by `lineBreak`, without double quotes.
     private func label(_ node: Int, lineBreak: String) -> String {
-        let text = "\(keys[node])\(lineBreak)\(scopes[node].map(\.description) ?? "missing")"
+        let text = "\(keys[node])\(lineBreak)\(scopes[node] ?? "missing")"
         return String(text.map { $0 == "\"" ? "'" : $0 })
     }
 

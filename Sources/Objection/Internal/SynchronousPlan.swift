@@ -72,7 +72,9 @@ struct SynchronousPlan {
     }
 
     private mutating func plan(_ index: Int) -> Entry? {
-        guard scopes[index] != .singleton, producers[index].isSynchronous else { return nil }
+        guard scopes[index] == .transient || scopes[index] == .scoped, producers[index].isSynchronous else {
+            return nil
+        }
         var frontier: Set<Int> = []
         var depth = 1
         for link in links[index] {

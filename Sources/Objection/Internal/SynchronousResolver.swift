@@ -46,6 +46,8 @@ struct SynchronousResolver: Sendable {
                 return try cell.builtValue(as: type)
             }
             return try build(binding, recipe: recipe, in: cell, of: scope)
+        case .custom:
+            throw SynchronousResolutionUnavailable()
         case .transient:
             guard producer.kind == .instance || binding.isSynchronous, let recipe = producer.synchronous else {
                 throw SynchronousResolutionUnavailable()
