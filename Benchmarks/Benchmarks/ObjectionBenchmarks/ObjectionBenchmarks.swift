@@ -3,9 +3,9 @@ import BenchmarkSupport
 import Objection
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The tracked suite: the comparison's cases for this library, under package-benchmark, so that
@@ -82,7 +82,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for size in [10, 1_000, 10_000] {
-        Benchmark("Build injector, \(size) bindings", configuration: .init(maxIterations: smoke ? 1 : 10_000)) { benchmark in
+        Benchmark("Build injector, \(size) bindings", configuration: .init(maxIterations: smoke ? 1 : 10_000)) {
+            benchmark in
             let module = ObjectionGraphs.Sized(count: size)
             for _ in benchmark.scaledIterations { blackHole(try await InjectorActor(modules: [module])) }
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Resident memory of this process, for the memory-growth case.
@@ -10,20 +10,20 @@ public enum Memory {
     /// peak, from `getrusage`).
     public static func residentBytes() -> Int {
         #if os(Linux)
-        let descriptor = open("/proc/self/statm", O_RDONLY)
-        guard descriptor >= 0 else { return 0 }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return 0 }
-        // "size resident shared text lib data dt", in pages.
-        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let resident = Int(fields[1]) else { return 0 }
-        return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+            let descriptor = open("/proc/self/statm", O_RDONLY)
+            guard descriptor >= 0 else { return 0 }
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return 0 }
+            // "size resident shared text lib data dt", in pages.
+            let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+            guard fields.count > 1, let resident = Int(fields[1]) else { return 0 }
+            return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
         #else
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)
+            var usage = rusage()
+            getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss)
         #endif
     }
 

@@ -11,7 +11,10 @@ let filter = CommandLine.arguments.firstIndex(of: "--filter").flatMap { index in
 }
 
 print("# Objection vs hand-written wiring vs Swinject\n")
-print(smoke ? "Smoke run: timings are meaningless.\n" : "\(rounds) interleaved rounds per case; median and range of ns per operation.\n")
+print(
+    smoke
+        ? "Smoke run: timings are meaningless.\n"
+        : "\(rounds) interleaved rounds per case; median and range of ns per operation.\n")
 
 var results: [Result] = []
 let contenderFilter = CommandLine.arguments.firstIndex(of: "--contender").flatMap { index in
