@@ -1,3 +1,7 @@
+// swift-format-ignore-file: NeverForceUnwrap
+// Swinject resolves to optionals; force-unwrapping them is how its users write it, and what is
+// measured here.
+
 @preconcurrency import Swinject
 
 /// The same graphs in Swinject, the incumbent. Swinject's `Container` predates `Sendable`; the
