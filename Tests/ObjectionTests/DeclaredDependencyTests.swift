@@ -22,6 +22,8 @@ class InjectedVehicle: PropertyInjectable, @unchecked Sendable {
 
 final class InjectedTruck: InjectedVehicle, @unchecked Sendable {
     var leftLight: Headlight?
+    // Implicitly unwrapped on purpose: the style Objection users wrote; injection handles it.
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
     var wheel: Wheel!
 
     override class var injectedProperties: [InjectedProperty] {
