@@ -29,6 +29,14 @@ public struct Factory<T: Sendable>: Sendable {
     public func callAsFunction() async throws -> T {
         try await injector.get(T.self, named: name)
     }
+
+    /// Resolves a `T`; the same as calling the factory.
+    ///
+    /// - Returns: A `T`, in its binding's scope.
+    /// - Throws: Like ``InjectorActor/get(_:named:)``.
+    public func get() async throws -> T {
+        try await self()
+    }
 }
 
 /// Builds a `T` once, on first use: Swinject's `Lazy`, Objective-IOC's lazy collaborators.
@@ -67,6 +75,22 @@ public final class Lazy<T: Sendable>: Sendable {
         get async throws {
             try await once.value { [injector, name] in try await injector.get(T.self, named: name) }
         }
+    }
+
+    /// The instance, resolved on first use; the same as ``value``.
+    ///
+    /// - Returns: The one instance of this handle.
+    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept.
+    public func callAsFunction() async throws -> T {
+        try await value
+    }
+
+    /// The instance, resolved on first use; the same as ``value``.
+    ///
+    /// - Returns: The one instance of this handle.
+    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept.
+    public func get() async throws -> T {
+        try await value
     }
 }
 

@@ -21,6 +21,7 @@ struct HandleTests {
         }
         let engines = try await injector.get(Factory<Engine>.self)
         #expect(try await engines() !== (try await engines()))
+        #expect(try await engines.get() !== (try await engines.get()))
         let wheels = try await injector.get(Factory<Wheel>.self)
         #expect(try await wheels() === (try await wheels()))
     }
@@ -39,6 +40,9 @@ struct HandleTests {
         #expect(wheelsBuilt.value == 0)
         let wheel = try await job.wheel.value
         #expect(try await job.wheel.value === wheel)
+        let called = try await job.wheel()
+        let fetched = try await job.wheel.get()
+        #expect(called === wheel && fetched === wheel)
         #expect(wheelsBuilt.value == 1)
         _ = try await job.makeEngine()
     }
