@@ -72,10 +72,16 @@ final class Counter: Sendable {
     }
 }
 
-/// Yields until `condition` holds. Used to wait for a state the injector reports (a stampede
-/// formed), never for a duration.
+/// Yields until `condition` holds, or the test's time limit cancels it. Used to wait for a state
+/// the injector reports (a stampede formed), never for a duration.
 func waitUntil(_ condition: () async -> Bool) async {
-    while await !condition() { await Task.yield() }
+    while await !condition() {
+        if Task.isCancelled {
+            Issue.record("cancelled while waiting for a condition")
+            return
+        }
+        await Task.yield()
+    }
 }
 
 /// An error thrown by test providers, to check that errors reach callers unchanged.
