@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The current injector: a task-local value, with a process-wide default.
 ///
 /// Like swift-log's task-local logger or ServiceContext, the current injector follows structured
@@ -8,7 +6,7 @@ import Synchronization
 extension InjectorActor {
     @TaskLocal static var taskCurrent: InjectorActor?
 
-    private static let processDefault = Mutex<InjectorActor?>(nil)
+    private static let processDefault = Lock<InjectorActor?>(nil)
 
     /// The injector bound to the current task by ``withCurrent(_:operation:)`` or
     /// ``withScope(modules:_:)``, else the process default set by ``setDefault(_:)`` (Objection's

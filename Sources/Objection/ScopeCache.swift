@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The caching policy of one binding in a custom scope (see ``Scope/custom(_:cache:)``).
 ///
 /// ```swift
@@ -25,11 +23,11 @@ public protocol ScopeCache: AnyObject, Sendable {
 
 /// The cache of ``Scope/weak``: a weak reference to the last instance.
 ///
-/// `@unchecked Sendable` because a weak reference cannot live inside a `Mutex`'s value; every
+/// `@unchecked Sendable` because a weak reference cannot live inside a `Lock`'s value; every
 /// access to `object` holds `lock`.
 final class WeakReferenceCache: ScopeCache, @unchecked Sendable {
     private weak var object: AnyObject?
-    private let lock = Mutex(())
+    private let lock = Lock(())
 
     func cachedInstance<T: Sendable>(as type: T.Type) -> T? {
         lock.withLock { _ in object as? T }

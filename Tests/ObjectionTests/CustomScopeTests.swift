@@ -6,7 +6,7 @@ import Testing
 struct CustomScopeTests {
     /// Keeps an instance for a fixed number of resolutions.
     final class CountingCache: ScopeCache {
-        private let state = Locked<(value: (any Sendable)?, uses: Int)>((nil, 0))
+        private let state = Lock<(value: (any Sendable)?, uses: Int)>((nil, 0))
         let limit: Int
 
         init(limit: Int) { self.limit = limit }

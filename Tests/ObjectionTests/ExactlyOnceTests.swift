@@ -194,7 +194,7 @@ struct ConstructionContextTests {
     }
 
     final class SeenValue: Sendable {
-        private let storage = Locked<[String?]>([])
+        private let storage = Lock<[String?]>([])
         var values: [String?] { storage.withLock { $0 } }
         func record(_ value: String?) { storage.withLock { $0.append(value) } }
     }

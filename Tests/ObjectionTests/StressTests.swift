@@ -38,7 +38,7 @@ final class StressNode: Sendable {
 
 /// What the stress run observed, to check against the model afterwards.
 final class StressLedger: Sendable {
-    private let state = Locked<State>(State())
+    private let state = Lock<State>(State())
 
     struct State {
         var successfulSingletons: [Int: Int] = [:]

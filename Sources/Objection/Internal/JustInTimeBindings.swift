@@ -1,8 +1,6 @@
-import Synchronization
-
 /// The bindings a root injector made on demand for ``Injectable`` types, one per type.
 final class JustInTimeBindings: Sendable {
-    private let bindings = Mutex<[ObjectIdentifier: Binding]>([:])
+    private let bindings = Lock<[ObjectIdentifier: Binding]>([:])
 
     init() {}
 

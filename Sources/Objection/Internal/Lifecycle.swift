@@ -21,7 +21,7 @@ final class Lifecycle: Sendable {
 /// The cache slots of a request scope's scoped instances, created on first use.
 @usableFromInline
 final class ScopedCells: Sendable {
-    private let cells = Mutex<[ObjectIdentifier: ScopedCell]>([:])
+    private let cells = Lock<[ObjectIdentifier: ScopedCell]>([:])
 
     init() {}
 
@@ -54,7 +54,7 @@ final class ScopedCells: Sendable {
 
 /// What an injector has built and must dispose, in order of construction.
 final class DisposalLog: Sendable {
-    private let state = Mutex<(entries: [Disposal], isClosed: Bool)>(([], false))
+    private let state = Lock<(entries: [Disposal], isClosed: Bool)>(([], false))
 
     init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value computed once, on first use, by one shared task; a failure is not kept.
 final class Once<T: Sendable>: Sendable {
     private enum State {
@@ -13,7 +11,7 @@ final class Once<T: Sendable>: Sendable {
         case wait(Task<T, any Error>)
     }
 
-    private let state = Mutex(State.idle)
+    private let state = Lock(State.idle)
 
     /// The value, computing it with `compute` if no one has yet.
     func value(_ compute: @escaping @Sendable () async throws -> T) async throws -> T {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The cache slot of one scoped binding in one request scope, with the construction state that
 /// makes it exactly-once without an actor hop.
 ///
@@ -28,7 +26,7 @@ final class ScopedCell: Sendable {
         case inFlight(Construction)
     }
 
-    private let state = Mutex<State>(.empty)
+    private let state = Lock<State>(.empty)
 
     init() {}
 

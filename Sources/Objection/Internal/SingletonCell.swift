@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The cache slot of one cached binding in one injector.
 ///
 /// Reads take a short uncontended lock and never suspend, so a hit on a built singleton needs no
@@ -7,7 +5,7 @@ import Synchronization
 /// ``Built`` so that the cell itself is not generic.
 @usableFromInline
 final class SingletonCell: Sendable {
-    @usableFromInline let storage = Mutex<(any AnyObject & Sendable)?>(nil)
+    @usableFromInline let storage = Lock<(any AnyObject & Sendable)?>(nil)
 
     init() {}
 

@@ -1,16 +1,14 @@
-import Synchronization
-
 /// Who waits on which in-flight construction, across every task and injector.
 ///
 /// A construction waits on another when its provider resolves a key that is already being built.
 /// Each chain may look acyclic on its own while two tasks wait on each other; refusing the edge
 /// that would close a loop turns that deadlock into a ``InjectionError/Code/circularDependency``.
 /// Waiting callers that are not themselves constructions add no edge: nobody can wait on them.
-struct WaitGraph: ~Copyable {
+struct WaitGraph: Sendable {
     private var edges: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
     private var nodes: [ObjectIdentifier: Construction] = [:]
 
-    private static let shared = Mutex(WaitGraph())
+    private static let shared = Lock(WaitGraph())
 
     /// Records, in the process-wide graph, that `waiter` waits on `awaited`.
     ///

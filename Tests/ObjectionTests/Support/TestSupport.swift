@@ -3,39 +3,9 @@ import Testing
 
 @testable import Objection
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A lock for the test fixtures that the thread sanitizer can see through: `pthread_mutex` calls
-/// are intercepted, whereas `Synchronization.Mutex`'s contended path runs in the uninstrumented
-/// standard library and makes the sanitizer report accesses it protects as races.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init(_ value: Value) {
-        self.value = value
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
-    }
-}
-
 /// A one-shot gate: tasks `wait()` until someone `open()`s it. Deterministic, no sleeping.
 final class Gate: Sendable {
-    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Lock<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func wait() async {
         await withCheckedContinuation { continuation in
@@ -60,7 +30,7 @@ final class Gate: Sendable {
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-    private let count = Locked(0)
+    private let count = Lock(0)
 
     var value: Int { count.withLock { $0 } }
 
@@ -178,7 +148,7 @@ final class Egg: Sendable {
 
 /// Holds an injector for providers that call it directly instead of through their resolver.
 final class InjectorBox: Sendable {
-    private let storage = Locked<InjectorActor?>(nil)
+    private let storage = Lock<InjectorActor?>(nil)
 
     var injector: InjectorActor? {
         get { storage.withLock { $0 } }
@@ -198,7 +168,7 @@ func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
 
 /// Records names in order, for disposal-order assertions.
 final class Log: Sendable {
-    private let entries = Locked<[String]>([])
+    private let entries = Lock<[String]>([])
 
     var values: [String] { entries.withLock { $0 } }
 
