@@ -41,8 +41,8 @@ public actor InjectorActor {
     @usableFromInline nonisolated let scopedCells = ScopedCells()
     /// What this injector built and must dispose at shutdown, in order of construction.
     nonisolated let disposalLog = DisposalLog()
-    /// Bindings made on demand for ``Injectable`` types; used in the root.
-    nonisolated let justInTime = JustInTimeBindings()
+    /// Bindings made on demand for ``Injectable`` types; only a root has them.
+    nonisolated let justInTime: JustInTimeBindings?
 
     /// Singleton constructions in flight, by the identity of the cell they fill.
     var inFlight: [ObjectIdentifier: any InFlightConstruction] = [:]
@@ -118,6 +118,7 @@ public actor InjectorActor {
         self.isScope = isScope
         self.modules = modules
         self.maxResolutionDepth = max(1, maxResolutionDepth)
+        self.justInTime = parent == nil ? JustInTimeBindings() : nil
     }
 
     /// Builds every eager singleton this injector declares, independent ones concurrently.

@@ -42,6 +42,6 @@ extension InjectorActor {
     @usableFromInline
     nonisolated func justInTimeBinding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
         guard key.name == nil, let injectable = type as? any Injectable.Type else { return nil }
-        return try root.justInTime.binding(for: injectable)
+        return try root.justInTime?.binding(for: injectable)
     }
 }
