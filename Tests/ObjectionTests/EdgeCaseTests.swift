@@ -105,3 +105,40 @@ struct EdgeCaseTests {
         #expect(dashboard.lights.side == .right && dashboard.config == Config(dsn: "x"))
     }
 }
+
+@Suite("Hostile configuration", .timeLimit(.minutes(1)))
+struct HostileConfigurationTests {
+    @Test("100,000 bindings build, resolve, and give a child cheaply")
+    func manyBindings() async throws {
+        let injector = try await makeInjector { binder in
+            for index in 0..<100_000 { binder.bind(Int.self, named: String(index)).toInstance(index) }
+        }
+        #expect(try await injector.get(Int.self, named: "99999") == 99_999)
+        let child = try await injector.child(modules: [TestModule { $0.bind(Int.self, named: "0").toInstance(-1) }])
+        #expect(try await child.get(Int.self, named: "0") == -1)
+        #expect(child.table.bindings.count == 1)
+    }
+
+    @Test("recursion through runtime arguments is a cycle, not a crash")
+    func recursionThroughArguments() async throws {
+        struct Countdown: Sendable {
+            let remaining: Int
+        }
+        let injector = try await makeInjector { binder in
+            binder.bind(Countdown.self).to(arguments: Int.self) { r, remaining in
+                remaining == 0
+                    ? Countdown(remaining: 0) : try await r.get(Countdown.self, arguments: remaining - 1)
+            }
+        }
+        let error = await injectionError { _ = try await injector.get(Countdown.self, arguments: 3) }
+        #expect(error?.code == .circularDependency)
+    }
+
+    @Test("a named alias to an unbound key is refused at creation")
+    func selfAlias() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { $0.bind(Engine.self, named: "x").to(Engine.self) }
+        }
+        #expect(error?.code == .invalidConfiguration)
+    }
+}
