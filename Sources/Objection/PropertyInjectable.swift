@@ -56,11 +56,7 @@ public struct InjectedProperty: Sendable {
         _ keyPath: any ReferenceWritableKeyPath<Root, Value> & Sendable,
         named name: String? = nil
     ) -> InjectedProperty {
-        let key = BindingKey(Value.self, named: name)
-        return InjectedProperty(path: keyPath, key: key) { object, injector, parent in
-            guard let root = object as? Root else { return }
-            root[keyPath: keyPath] = try await injector.resolve(key, as: Value.self, parent: parent)
-        }
+        resolving(Value.self, named: name, into: keyPath) { (root: Root, value) in root[keyPath: keyPath] = value }
     }
 
     /// An optional property set to the binding for its wrapped type.
@@ -73,10 +69,20 @@ public struct InjectedProperty: Sendable {
         _ keyPath: any ReferenceWritableKeyPath<Root, Value?> & Sendable,
         named name: String? = nil
     ) -> InjectedProperty {
-        let key = BindingKey(Value.self, named: name)
-        return InjectedProperty(path: keyPath, key: key) { object, injector, parent in
+        resolving(Value.self, named: name, into: keyPath) { (root: Root, value) in root[keyPath: keyPath] = value }
+    }
+
+    /// A property of `Root` set to the binding for `Value`.
+    private static func resolving<Root: AnyObject, Value: Sendable>(
+        _ type: Value.Type,
+        named name: String?,
+        into path: any AnyKeyPath & Sendable,
+        set: @escaping @Sendable (Root, Value) -> Void
+    ) -> InjectedProperty {
+        let key = BindingKey(type, named: name)
+        return InjectedProperty(path: path, key: key) { object, injector, parent in
             guard let root = object as? Root else { return }
-            root[keyPath: keyPath] = try await injector.resolve(key, as: Value.self, parent: parent)
+            set(root, try await injector.resolve(key, as: type, parent: parent))
         }
     }
 
