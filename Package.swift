@@ -5,12 +5,14 @@ let package = Package(
     name: "Objection",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Objection", targets: ["Objection"])
+        .library(name: "Objection", targets: ["Objection"]),
+        .library(name: "ObjectionTesting", targets: ["ObjectionTesting"]),
     ],
     targets: [
         .target(name: "Objection"),
+        .target(name: "ObjectionTesting", dependencies: ["Objection"]),
         .executableTarget(name: "objection-demo", dependencies: ["Objection"]),
-        .testTarget(name: "ObjectionTests", dependencies: ["Objection"]),
+        .testTarget(name: "ObjectionTests", dependencies: ["Objection", "ObjectionTesting"]),
     ]
 )
 

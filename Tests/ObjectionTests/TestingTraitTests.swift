@@ -1,0 +1,54 @@
+import ObjectionTesting
+import Testing
+
+@testable import Objection
+
+struct ConfigModule: Module {
+    let dsn: String
+
+    func configure(_ binder: Binder) {
+        binder.bind(Config.self).toInstance(Config(dsn: dsn))
+        binder.bind(Engine.self).to(Engine.init).asSingleton()
+    }
+}
+
+@Suite("The injector test trait")
+struct TestingTraitTests {
+    @Test(
+        "a test runs with its own injector and overrides, as the current injector",
+        .injector(modules: [ConfigModule(dsn: "production")], overriding: [ConfigModule(dsn: "test")])
+    )
+    func overrides() async throws {
+        let injector = try #require(InjectorActor.current)
+        #expect(try await injector.get(Config.self) == Config(dsn: "test"))
+    }
+
+    @Test("concurrent tests never see each other's injector or overrides")
+    func isolation() async throws {
+        let test = try #require(Test.current)
+        let bothInside = Gate()
+        let arrivals = Counter()
+        let engines = Lock<[ObjectIdentifier]>([])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for dsn in ["first", "second"] {
+                let trait = InjectorTrait.injector(
+                    modules: [ConfigModule(dsn: "production")],
+                    overriding: [ConfigModule(dsn: dsn)]
+                )
+                group.addTask {
+                    try await trait.provideScope(for: test, testCase: nil) {
+                        if arrivals.increment() == 2 { bothInside.open() }
+                        await bothInside.wait()
+                        let injector = try #require(InjectorActor.current)
+                        #expect(try await injector.get(Config.self) == Config(dsn: dsn))
+                        let engine = try await injector.get(Engine.self)
+                        engines.withLock { $0.append(ObjectIdentifier(engine)) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(Set(engines.withLock { $0 }).count == 2)
+        #expect(InjectorActor.taskCurrent == nil)
+    }
+}
