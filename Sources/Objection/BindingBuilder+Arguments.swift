@@ -84,6 +84,7 @@ public struct ArgumentBindingBuilder<T: Sendable, First: Sendable, each Argument
             recipe: recipe,
             defaults: { [recipe] resolver, binding in try await recipe(resolver, binding, defaults) }
         )
+        .injectingProperties()
     }
 }
 

@@ -51,7 +51,8 @@ extension InjectorActor {
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
             return try await owner.construct(binding, producer: producer, cell: binding.cell, frame: frame)
         case .scoped:
-            guard let scope = nearestScope else {
+            guard let scope = nearestScope, !isCaptive(below: continuesTaskPath ? ResolutionFrame.active : parent)
+            else {
                 throw InjectionError.scopeViolation(
                     binding.key,
                     requestedBy: continuesTaskPath ? ResolutionFrame.active : parent
@@ -89,6 +90,19 @@ extension InjectorActor {
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
             return try await producer.run(Resolver(injector: self, frame: frame), for: binding)
         }
+    }
+
+    /// Whether a scoped instance resolved below `parent` would be captured by a singleton: the
+    /// nearest singleton on the path belongs to an injector that outlives the request (anything
+    /// but a request scope itself).
+    @usableFromInline
+    nonisolated func isCaptive(below parent: ResolutionFrame?) -> Bool {
+        var frame = parent
+        while let current = frame {
+            if current.binding.scope == .singleton { return !owner(of: current.binding).isScope }
+            frame = current.parent
+        }
+        return false
     }
 
     /// Starts the step for `binding`, refusing a cycle or a runaway depth.
@@ -150,7 +164,9 @@ extension InjectorActor {
                     value = try await producer.run(
                         Resolver(injector: self, frame: frame.inside(construction)), for: binding)
                 } catch {
-                    cell.fail(error)
+                    // A builder cancelled on its own hands the construction back to the waiters
+                    // of its request instead of failing them with its cancellation.
+                    if error is CancellationError || Task.isCancelled { cell.abandon() } else { cell.fail(error) }
                     throw error
                 }
                 guard record(value, of: binding) else {

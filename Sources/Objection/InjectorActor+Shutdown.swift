@@ -52,9 +52,15 @@ extension InjectorActor {
             await flight.finish()
             inFlight[slot] = nil
         }
+        // Scoped constructions run in their requests' tasks; wait for those still building, so
+        // what they build is recorded and disposed below.
+        for cell in scopedCells.all {
+            if let construction = cell.building { _ = try? await cell.wait(for: construction) }
+        }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
+        for binding in justInTime?.all ?? [] { binding.cell?.clear() }
         scopedCells.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
         for disposal in disposalLog.close().reversed() {

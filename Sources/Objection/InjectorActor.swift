@@ -78,7 +78,7 @@ public actor InjectorActor {
         let table = try BindingTable.build(
             modules: modules,
             parent: parent?.table,
-            checksCaptives: !isScope && parent?.nearestScope == nil
+            checksCaptives: !isScope
         )
         self.init(
             table: table,
@@ -88,7 +88,13 @@ public actor InjectorActor {
             modules: (parent?.modules ?? []) + modules,
             maxResolutionDepth: maxResolutionDepth
         )
-        try await buildEagerSingletons()
+        do {
+            try await buildEagerSingletons()
+        } catch {
+            // Dispose what the other eager singletons built before failing.
+            await shutdown()
+            throw error
+        }
     }
 
     /// Creates a request scope without modules: it shares `parent`'s table, so it costs a few

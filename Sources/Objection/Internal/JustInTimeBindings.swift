@@ -4,6 +4,9 @@ final class JustInTimeBindings: Sendable {
 
     init() {}
 
+    /// Every binding made so far.
+    var all: [Binding] { bindings.withLock { Array($0.values) } }
+
     /// The binding for `type`, made from its declaration on first use.
     ///
     /// The declaration runs outside the lock; if two tasks make one at once, the first stored

@@ -21,7 +21,9 @@ final class Lifecycle: Sendable {
 /// The cache slots of a request scope's scoped instances, created on first use.
 @usableFromInline
 final class ScopedCells: Sendable {
-    private let cells = Lock<[ObjectIdentifier: ScopedCell]>([:])
+    /// Keyed by the binding's identity; the binding is kept with its cell so that its address
+    /// cannot be reused by another binding while the cell exists.
+    private let cells = Lock<[ObjectIdentifier: (binding: Binding, cell: ScopedCell)]>([:])
 
     init() {}
 
@@ -29,9 +31,9 @@ final class ScopedCells: Sendable {
     @usableFromInline
     func cell(for binding: Binding) -> ScopedCell {
         cells.withLock { cells in
-            if let cell = cells[ObjectIdentifier(binding)] { return cell }
+            if let entry = cells[ObjectIdentifier(binding)] { return entry.cell }
             let cell = ScopedCell()
-            cells[ObjectIdentifier(binding)] = cell
+            cells[ObjectIdentifier(binding)] = (binding, cell)
             return cell
         }
     }
@@ -39,8 +41,11 @@ final class ScopedCells: Sendable {
     /// The slot for `binding` if it exists.
     @usableFromInline
     func existingCell(for binding: Binding) -> ScopedCell? {
-        cells.withLock { $0[ObjectIdentifier(binding)] }
+        cells.withLock { $0[ObjectIdentifier(binding)]?.cell }
     }
+
+    /// Every slot that exists now.
+    var all: [ScopedCell] { cells.withLock { $0.values.map(\.cell) } }
 
     /// Forgets every slot, releasing the values they hold.
     func removeAll() {
@@ -48,7 +53,7 @@ final class ScopedCells: Sendable {
             defer { cells = [:] }
             return cells
         }
-        for cell in released.values { cell.clear() }
+        for entry in released.values { entry.cell.clear() }
     }
 }
 

@@ -84,30 +84,38 @@ final class Producer<T: Sendable>: AnyProducer {
     /// ``PropertyInjectable`` class; property injection suspends, so there is no synchronous form.
     func injectingProperties() -> Producer {
         guard kind != .instance, T.self is any PropertyInjectable.Type else { return self }
-        let build = asynchronous
-        return Producer(
-            kind: kind,
-            synchronous: nil,
-            asynchronous: { resolver, binding in
-                let value = try await build(resolver, binding)
-                if let object = value as? any PropertyInjectable {
-                    try await resolver.injector.injectProperties(into: object, parent: resolver.frame)
-                }
-                return value
-            },
-            conformance: conformance
-        )
+        return transformed { resolver, value in
+            if let object = value as? any PropertyInjectable {
+                try await resolver.injector.injectProperties(into: object, parent: resolver.frame)
+            }
+            return value
+        }
     }
 
     /// The same recipe, its value passed through `decorator`; decorators suspend, so there is no
     /// synchronous form.
     func decorated(with decorator: @escaping @Sendable (Resolver, T) async throws -> T) -> Producer {
+        transformed(decorator)
+    }
+
+    /// The same recipe — with and without runtime arguments — followed by `step`, which may
+    /// suspend, so there is no synchronous form.
+    private func transformed(_ step: @escaping @Sendable (Resolver, T) async throws -> T) -> Producer {
         let build = asynchronous
+        let withoutArguments: @Sendable (Resolver, Binding) async throws -> T = { resolver, binding in
+            try await step(resolver, build(resolver, binding))
+        }
+        var withArguments: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
+        if let recipe = argumentRecipe {
+            withArguments = { resolver, binding, values in try await step(resolver, recipe(resolver, binding, values)) }
+        }
         return Producer(
             kind: kind == .instance ? .declared : kind,
             synchronous: nil,
-            asynchronous: { resolver, binding in try await decorator(resolver, build(resolver, binding)) },
-            conformance: conformance
+            asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
+            conformance: conformance,
+            argumentRecipe: withArguments,
+            argumentTypes: argumentTypes
         )
     }
 

@@ -56,6 +56,14 @@ final class ScopedCell: Sendable {
     @usableFromInline
     var isBuilt: Bool { builtBox() != nil }
 
+    /// The construction in flight, if any.
+    var building: Construction? {
+        state.withLock { state in
+            if case .building(let construction, _) = state { return construction }
+            return nil
+        }
+    }
+
     @usableFromInline
     func claim(as key: BindingKey) -> Claim {
         state.withLock { state in
