@@ -19,13 +19,28 @@
 /// A factory resolves nothing until it is called, so it also breaks a construction cycle:
 /// `A` may take a `Factory<B>` while `B` takes an `A`.
 public struct Factory<T: Sendable>: Sendable {
-    let injector: InjectorActor
+    /// Weak, so that a singleton holding a factory does not keep its own injector alive.
+    weak let owner: InjectorActor?
     let name: String?
+
+    init(injector: InjectorActor, name: String?) {
+        self.owner = injector
+        self.name = name
+    }
+
+    /// The injector, or ``InjectionError/Code/shutDown`` once it is gone.
+    var injector: InjectorActor {
+        get throws(InjectionError) {
+            guard let owner else { throw .shutDown(isScope: false, key: BindingKey(T.self, named: name)) }
+            return owner
+        }
+    }
 
     /// Resolves a `T`.
     ///
     /// - Returns: A `T`, in its binding's scope.
-    /// - Throws: Like ``InjectorActor/get(_:named:)``.
+    /// - Throws: Like ``InjectorActor/get(_:named:)``; ``InjectionError/Code/shutDown`` once the
+    ///   injector that made the factory is gone.
     public func callAsFunction() async throws -> T {
         try await injector.get(T.self, named: name)
     }
@@ -59,21 +74,20 @@ public struct Factory<T: Sendable>: Sendable {
 /// Like ``Factory``, a lazy handle resolves nothing until it is used, so it breaks construction
 /// cycles.
 public final class Lazy<T: Sendable>: Sendable {
-    private let injector: InjectorActor
-    private let name: String?
+    private let factory: Factory<T>
     private let once = Once<T>()
 
     init(injector: InjectorActor, name: String?) {
-        self.injector = injector
-        self.name = name
+        self.factory = Factory(injector: injector, name: name)
     }
 
     /// The instance, resolved on first use.
     ///
-    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept.
+    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept;
+    ///   ``InjectionError/Code/shutDown`` once the injector that made the handle is gone.
     public var value: T {
         get async throws {
-            try await once.value { [injector, name] in try await injector.get(T.self, named: name) }
+            try await once.value { [factory] in try await factory() }
         }
     }
 

@@ -98,7 +98,9 @@ struct HandleTests {
             init(child: Lazy<Child>) { self.child = child }
         }
         final class Child: Sendable {
-            let parent: Parent
+            // Weak: the parent keeps its lazily built child, so a strong reference back would be
+            // an ordinary reference cycle between the two objects.
+            weak let parent: Parent?
             init(parent: Parent) { self.parent = parent }
         }
         let injector = try await makeInjector { binder in
@@ -116,5 +118,26 @@ struct HandleTests {
             let engines = try await request.get(Factory<Engine>.self)
             #expect(try await engines() === (try await request.get(Engine.self)))
         }
+    }
+}
+
+@Suite("Handles and injector lifetime")
+struct HandleLifetimeTests {
+    @Test("a singleton holding a handle does not keep its injector alive; the handle then throws")
+    func handlesDoNotRetainTheInjector() async throws {
+        final class Keeper: Sendable {
+            let engines: Factory<Engine>
+            init(engines: Factory<Engine>) { self.engines = engines }
+        }
+        var injector: InjectorActor? = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(Keeper.self).to(Keeper.init).asSingleton()
+        }
+        weak let released = injector
+        let keeper = try await injector?.get(Keeper.self)
+        injector = nil
+        #expect(released == nil)
+        let error = await injectionError { _ = try await keeper?.engines() }
+        #expect(error?.code == .shutDown)
     }
 }
