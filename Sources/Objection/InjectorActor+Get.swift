@@ -41,9 +41,6 @@ extension InjectorActor {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T? {
-        let key = BindingKey(type, named: name)
-        guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-        guard let binding = table.binding(for: key) else { return nil }
-        return try await resolve(binding, as: type, parent: nil, continuesTaskPath: true)
+        try await resolveIfBound(BindingKey(type, named: name), as: type, parent: nil, continuesTaskPath: true)
     }
 }

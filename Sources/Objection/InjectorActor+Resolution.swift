@@ -20,6 +20,20 @@ extension InjectorActor {
         return try await resolve(binding, as: type, parent: parent, continuesTaskPath: continuesTaskPath)
     }
 
+    /// Like resolving `key`, but `nil` when `key` itself is unbound: the shared body of both
+    /// `getIfBound`s.
+    @inlinable
+    nonisolated(nonsending) func resolveIfBound<T: Sendable>(
+        _ key: BindingKey,
+        as type: T.Type,
+        parent: ResolutionFrame?,
+        continuesTaskPath: Bool = false
+    ) async throws -> T? {
+        guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
+        guard let binding = table.binding(for: key) else { return nil }
+        return try await resolve(binding, as: type, parent: parent, continuesTaskPath: continuesTaskPath)
+    }
+
     /// Produces `binding`'s value as its scope dictates: a singleton in the injector that declares
     /// it, a scoped instance in the nearest request scope, a transient right here.
     ///
@@ -51,12 +65,9 @@ extension InjectorActor {
             let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
             return try await owner.construct(binding, producer: producer, cell: binding.cell, frame: frame)
         case .scoped:
-            guard let scope = nearestScope, !isCaptive(below: continuesTaskPath ? ResolutionFrame.active : parent)
-            else {
-                throw InjectionError.scopeViolation(
-                    binding.key,
-                    requestedBy: continuesTaskPath ? ResolutionFrame.active : parent
-                )
+            let requester = continuesTaskPath ? ResolutionFrame.active : parent
+            guard let scope = nearestScope, !isCaptive(below: requester) else {
+                throw InjectionError.scopeViolation(binding.key, requestedBy: requester)
             }
             let cell = scope.scopedCells.cell(for: binding)
             if let value = cell.value(as: type) { return value }
@@ -67,7 +78,7 @@ extension InjectorActor {
                     // Another task of the request is building it, or the scope ended: see below.
                 }
             }
-            let frame = try enter(binding, parent: parent, continuesTaskPath: continuesTaskPath)
+            let frame = try enter(binding, parent: requester, continuesTaskPath: false)
             return try await scope.buildScoped(binding, producer: producer, cell: cell, frame: frame)
         case .custom:
             if let value = binding.customCache?.cachedInstance(as: type) { return value }
@@ -157,7 +168,7 @@ extension InjectorActor {
             guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
             switch cell.claim(as: binding.key) {
             case .built(let box):
-                return unsafeDowncast(box, to: Built<T>.self).value
+                return Built<T>.unbox(box)
             case .claimed(let construction):
                 let value: T
                 do {
@@ -184,7 +195,7 @@ extension InjectorActor {
                 }
                 defer { if let waiter = frame.construction { WaitGraph.endWait(of: waiter, on: construction) } }
                 if let box = try await cell.wait(for: construction) {
-                    return unsafeDowncast(box, to: Built<T>.self).value
+                    return Built<T>.unbox(box)
                 }
             // The construction was abandoned before this caller could wait: claim again.
             }

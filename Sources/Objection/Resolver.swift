@@ -54,8 +54,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T? {
-        guard let binding = injector.table.binding(for: BindingKey(type, named: name)) else { return nil }
-        return try await injector.resolve(binding, as: type, parent: path)
+        try await injector.resolveIfBound(BindingKey(type, named: name), as: type, parent: path)
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`: one

@@ -117,20 +117,7 @@ struct ExactlyOnceTests {
 
     @Test("different keys construct concurrently: there is no injector-wide construction lock")
     func differentKeysConcurrently() async throws {
-        let engineStarted = Gate()
-        let wheelStarted = Gate()
-        let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                engineStarted.open()
-                await wheelStarted.wait()
-                return Engine()
-            }.asSingleton()
-            binder.bind(Wheel.self).to { _ in
-                wheelStarted.open()
-                await engineStarted.wait()
-                return Wheel()
-            }.asSingleton()
-        }
+        let injector = try await makeInjector { bindRendezvous($0, eager: false) }
         async let engine = injector.get(Engine.self)
         async let wheel = injector.get(Wheel.self)
         _ = try await (engine, wheel)

@@ -72,21 +72,7 @@ struct ScopeTests {
 
     @Test("independent eager singletons are built concurrently", .timeLimit(.minutes(1)))
     func eagerSingletonsConcurrently() async throws {
-        // Each provider waits for the other to start: only concurrent construction finishes.
-        let engineStarted = Gate()
-        let wheelStarted = Gate()
-        let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                engineStarted.open()
-                await wheelStarted.wait()
-                return Engine()
-            }.asEagerSingleton()
-            binder.bind(Wheel.self).to { _ in
-                wheelStarted.open()
-                await engineStarted.wait()
-                return Wheel()
-            }.asEagerSingleton()
-        }
+        let injector = try await makeInjector { bindRendezvous($0, eager: true) }
         _ = try await injector.get(Engine.self)
     }
 }

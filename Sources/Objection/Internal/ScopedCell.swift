@@ -35,14 +35,14 @@ final class ScopedCell: Sendable {
     @inlinable
     func builtValue<T: Sendable>(as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
         guard let built = builtBox() else { throw SynchronousResolutionUnavailable() }
-        return unsafeDowncast(built, to: Built<T>.self).value
+        return Built<T>.unbox(built)
     }
 
     /// The built value, if any. `T` must be the type of the binding that owns the cell.
     @inlinable
     func value<T: Sendable>(as type: T.Type) -> T? {
         guard let built = builtBox() else { return nil }
-        return unsafeDowncast(built, to: Built<T>.self).value
+        return Built<T>.unbox(built)
     }
 
     @usableFromInline

@@ -12,8 +12,7 @@ final class SingletonCell: Sendable {
     /// The built value, if any. `T` must be the type of the binding that owns the cell.
     @inlinable
     func value<T: Sendable>(as type: T.Type) -> T? {
-        // Only `store(_:)` below writes the cell, with the owning binding's `T`.
-        storage.withLock { built in built.map { unsafeDowncast($0, to: Built<T>.self).value } }
+        storage.withLock { built in built.map(Built<T>.unbox) }
     }
 
     /// The built value, or a request to leave the synchronous path. Non-optional so that code
@@ -21,7 +20,7 @@ final class SingletonCell: Sendable {
     @inlinable
     func builtValue<T: Sendable>(as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
         guard let built = storage.withLock({ $0 }) else { throw SynchronousResolutionUnavailable() }
-        return unsafeDowncast(built, to: Built<T>.self).value
+        return Built<T>.unbox(built)
     }
 
     @usableFromInline
@@ -49,5 +48,15 @@ final class Built<T: Sendable>: Sendable {
 
     init(_ value: T) {
         self.value = value
+    }
+
+    /// The value in `box`, a `Built<T>` taken from a cell.
+    ///
+    /// A cell belongs to one binding and only ever holds boxes of that binding's type, and every
+    /// caller has checked the binding's type to be `T` first (``Binding/produces(_:)``). That is
+    /// the proof this unchecked downcast relies on, and the only place it is made.
+    @inlinable
+    static func unbox(_ box: any AnyObject & Sendable) -> T {
+        unsafeDowncast(box, to: Built<T>.self).value
     }
 }

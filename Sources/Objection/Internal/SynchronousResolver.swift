@@ -67,7 +67,7 @@ struct SynchronousResolver: Sendable {
         guard !scope.lifecycle.isShutDown else { throw SynchronousResolutionUnavailable() }
         switch cell.claim(as: binding.key) {
         case .built(let box):
-            return unsafeDowncast(box, to: Built<T>.self).value
+            return Built<T>.unbox(box)
         case .inFlight:
             throw SynchronousResolutionUnavailable()
         case .claimed:

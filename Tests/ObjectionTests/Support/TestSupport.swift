@@ -53,6 +53,30 @@ func waitUntil(_ condition: () async -> Bool) async {
     }
 }
 
+/// Binds `Engine` and `Wheel` as singletons whose providers each wait for the other to start:
+/// they can only finish when the two are built concurrently.
+func bindRendezvous(_ binder: Binder, eager: Bool) {
+    let engineStarted = Gate()
+    let wheelStarted = Gate()
+    let engine = binder.bind(Engine.self).to { _ in
+        engineStarted.open()
+        await wheelStarted.wait()
+        return Engine()
+    }
+    let wheel = binder.bind(Wheel.self).to { _ in
+        wheelStarted.open()
+        await engineStarted.wait()
+        return Wheel()
+    }
+    if eager {
+        engine.asEagerSingleton()
+        wheel.asEagerSingleton()
+    } else {
+        engine.asSingleton()
+        wheel.asSingleton()
+    }
+}
+
 /// An error thrown by test providers, to check that errors reach callers unchanged.
 struct ProviderFailure: Error, Equatable {
     let attempt: Int
