@@ -130,16 +130,20 @@ public struct BindingBuilder<T: Sendable> {
     /// ```swift
     /// binder.bind(PostgresDatabase.self).to(PostgresDatabase.init).asSingleton()
     /// binder.bind((any Database).self).to(PostgresDatabase.self)
+    /// binder.bind((any Database).self, named: "reports").to(PostgresDatabase.self, named: "replica")
     /// ```
     ///
     /// An unbound target is reported when the injector is created. Whether the target conforms is
     /// checked then for class hierarchies and instance targets, otherwise on first resolution,
     /// as ``InjectionError/Code/typeMismatch``.
     ///
-    /// - Parameter concrete: The bound type to resolve instead.
+    /// - Parameters:
+    ///   - concrete: The bound type to resolve instead.
+    ///   - name: The name of the target's binding, or `nil` for its unnamed binding.
     /// - Returns: A builder to choose the binding's scope.
     @inlinable @discardableResult
-    public func to<Concrete: Sendable>(_ concrete: Concrete.Type) -> ScopedBindingBuilder<T> {
+    public func to<Concrete: Sendable>(_ concrete: Concrete.Type, named name: String? = nil) -> ScopedBindingBuilder<T>
+    {
         @Sendable func convert(_ value: Concrete, for binding: Binding, path: @autoclosure () -> [BindingKey]) throws
             -> T
         {
@@ -162,7 +166,7 @@ public struct BindingBuilder<T: Sendable> {
                 return nil
             }
         )
-        return setTarget(producer, dependencies: [BindingKey(Concrete.self)])
+        return setTarget(producer, dependencies: [BindingKey(Concrete.self, named: name)])
     }
 
     /// Binds the key to a ``Provider`` object (Objection's provider classes).
@@ -183,6 +187,9 @@ public struct BindingBuilder<T: Sendable> {
         binder.declarations[index].targetCount += 1
         binder.declarations[index].producer = producer.injectingProperties()
         binder.declarations[index].dependencies = dependencies
+        if producer.kind != .instance, T.self is any PropertyInjectable.Type, let type = T.self as? AnyClass {
+            binder.declarations[index].propertyDependencies = InjectedProperty.all(of: type).map(\.key)
+        }
         return ScopedBindingBuilder(binder: binder, index: index)
     }
 }

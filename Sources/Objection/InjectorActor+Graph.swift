@@ -22,7 +22,29 @@ extension InjectorActor {
     /// - Parameter format: ``GraphFormat/dot`` or ``GraphFormat/mermaid``.
     /// - Returns: The graph's text.
     public nonisolated func graph(_ format: GraphFormat = .dot) -> String {
-        let graph = BindingGraph(table: table)
-        return format == .mermaid ? graph.mermaid() : graph.dot()
+        Self.draw(BindingGraph(table: table), format)
+    }
+
+    /// The graph `modules` declare, drawn without building an injector, and without checking it:
+    /// the way to see a configuration that ``init(modules:stage:maxResolutionDepth:)`` rejects
+    /// for a missing dependency or a cycle.
+    ///
+    /// ```swift
+    /// print(try InjectorActor.graph(of: [AppModule()], .mermaid))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - modules: The configuration, applied in order.
+    ///   - format: ``GraphFormat/dot`` or ``GraphFormat/mermaid``.
+    /// - Returns: The graph's text.
+    /// - Throws: ``InjectionError/Code/invalidConfiguration`` for problems that leave no graph to
+    ///   draw, such as a key bound twice in one module.
+    public static func graph(of modules: [any Module], _ format: GraphFormat = .dot) throws(InjectionError) -> String {
+        let table = try BindingTable.build(modules: modules, checksCaptives: false, validatesGraph: false)
+        return draw(BindingGraph(table: table), format)
+    }
+
+    private static func draw(_ graph: BindingGraph, _ format: GraphFormat) -> String {
+        format == .mermaid ? graph.mermaid() : graph.dot()
     }
 }

@@ -18,7 +18,7 @@ extension InjectorActor {
     ///
     /// - Parameter modules: The child's own modules, applied over this injector's bindings.
     /// - Returns: The child injector.
-    /// - Throws: Like ``init(modules:maxResolutionDepth:)``, and ``InjectionError/Code/shutDown``
+    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``, and ``InjectionError/Code/shutDown``
     ///   after ``shutdown()``.
     public nonisolated func child(modules: [any Module]) async throws -> InjectorActor {
         try checkNotShutDown()
@@ -26,6 +26,7 @@ extension InjectorActor {
             modules: modules,
             parent: self,
             isScope: false,
+            stage: stage,
             maxResolutionDepth: maxResolutionDepth
         )
     }
@@ -40,9 +41,9 @@ extension InjectorActor {
     ///
     /// - Parameter modules: Modules applied after the existing stack, overriding it key by key.
     /// - Returns: The new injector.
-    /// - Throws: Like ``init(modules:maxResolutionDepth:)``.
+    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``.
     public nonisolated func withModules(_ modules: [any Module]) async throws -> InjectorActor {
-        try await InjectorActor(modules: self.modules + modules, maxResolutionDepth: maxResolutionDepth)
+        try await InjectorActor(modules: self.modules + modules, stage: stage, maxResolutionDepth: maxResolutionDepth)
     }
 
     /// Creates a new root injector from this injector's module stack without the modules of type
@@ -55,10 +56,11 @@ extension InjectorActor {
     ///
     /// - Parameter type: The module type to leave out.
     /// - Returns: The new injector.
-    /// - Throws: Like ``init(modules:maxResolutionDepth:)``.
+    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``.
     public nonisolated func withoutModules<M: Module>(ofType type: M.Type) async throws -> InjectorActor {
         try await InjectorActor(
             modules: modules.filter { Swift.type(of: $0) != type },
+            stage: stage,
             maxResolutionDepth: maxResolutionDepth
         )
     }

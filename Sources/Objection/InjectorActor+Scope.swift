@@ -32,7 +32,7 @@ extension InjectorActor {
             modules.isEmpty
             ? InjectorActor(scopeOf: self)
             : try await InjectorActor(
-                modules: modules, parent: self, isScope: true, maxResolutionDepth: maxResolutionDepth)
+                modules: modules, parent: self, isScope: true, stage: stage, maxResolutionDepth: maxResolutionDepth)
         let result: Result<T, any Error>
         do {
             result = .success(try await InjectorActor.withCurrent(scope) { try await body(scope) })

@@ -36,6 +36,8 @@ public actor InjectorActor {
     /// The module stack: the parent's modules, then this injector's own.
     nonisolated let modules: [any Module]
     @usableFromInline nonisolated let maxResolutionDepth: Int
+    /// When this injector, and the children made from it, build their singletons.
+    public nonisolated let stage: Stage
     @usableFromInline nonisolated let lifecycle = Lifecycle()
     /// The cache slots of scoped instances, for a request scope.
     @usableFromInline nonisolated let scopedCells = ScopedCells()
@@ -49,22 +51,36 @@ public actor InjectorActor {
     /// Where ``shutdown()`` is.
     var shutdownState = ShutdownState.running
 
-    /// Creates an injector from `modules` and builds its eager singletons.
+    /// Creates an injector from `modules`, checks its graph, and builds its eager singletons.
     ///
     /// Modules are configured in order; when two bind the same key, the later one wins.
     ///
+    /// The check covers every binding whose dependencies are declared — autowired functions,
+    /// `to(Concrete.self)`, injected properties: each dependency must be bound (or supplied by
+    /// request scopes, see ``BindingBuilder/suppliedByScope()``), no chain of them may lead back
+    /// to where it started, and no singleton may reach a scoped key. A closure provider's
+    /// dependencies show only when it runs, and are checked then.
+    ///
+    /// ```swift
+    /// let injector = try await InjectorActor(modules: [AppModule()], stage: .production)
+    /// ```
+    ///
     /// - Parameters:
     ///   - modules: The configuration, applied in order.
+    ///   - stage: ``Stage/development`` (the default) builds singletons on first use;
+    ///     ``Stage/production`` builds every singleton now.
     ///   - maxResolutionDepth: How deep one resolution may nest before it fails with
     ///     ``InjectionError/Code/depthLimitExceeded``, instead of exhausting memory.
-    /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every configuration problem
-    ///   (``InjectionError/Code/scopeViolation`` when all of them are singletons that depend on
-    ///   scoped keys), or the error of an eager singleton's provider, unchanged.
+    /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every problem, each with its
+    ///   own code and path (``InjectionError/Code/scopeViolation`` when all of them are singletons
+    ///   that depend on scoped keys), or the error of a singleton's provider built now, unchanged.
     public init(
         modules: [any Module],
+        stage: Stage = .development,
         maxResolutionDepth: Int = InjectorActor.defaultMaxResolutionDepth
     ) async throws {
-        try await self.init(modules: modules, parent: nil, isScope: false, maxResolutionDepth: maxResolutionDepth)
+        try await self.init(
+            modules: modules, parent: nil, isScope: false, stage: stage, maxResolutionDepth: maxResolutionDepth)
     }
 
     /// Creates a root (`parent == nil`), a child, or a request scope with its own modules, and
@@ -73,6 +89,7 @@ public actor InjectorActor {
         modules: [any Module],
         parent: InjectorActor?,
         isScope: Bool,
+        stage: Stage,
         maxResolutionDepth: Int
     ) async throws {
         let table = try BindingTable.build(
@@ -86,6 +103,7 @@ public actor InjectorActor {
             parent: parent,
             isScope: isScope,
             modules: (parent?.modules ?? []) + modules,
+            stage: stage,
             maxResolutionDepth: maxResolutionDepth
         )
         do {
@@ -106,6 +124,7 @@ public actor InjectorActor {
             parent: parent,
             isScope: true,
             modules: parent.modules,
+            stage: parent.stage,
             maxResolutionDepth: parent.maxResolutionDepth
         )
     }
@@ -116,6 +135,7 @@ public actor InjectorActor {
         parent: InjectorActor?,
         isScope: Bool,
         modules: [any Module],
+        stage: Stage,
         maxResolutionDepth: Int
     ) {
         self.table = table
@@ -123,13 +143,19 @@ public actor InjectorActor {
         self.parent = parent
         self.isScope = isScope
         self.modules = modules
+        self.stage = stage
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
     }
 
-    /// Builds every eager singleton this injector declares, independent ones concurrently.
+    /// Builds every eager singleton this injector declares — in ``Stage/production``, every
+    /// singleton — independent ones concurrently. A request
+    /// scope builds its instances on demand whatever the stage.
     private nonisolated func buildEagerSingletons() async throws {
-        let eager = table.eagerBindings
+        let eager =
+            stage == .production && !isScope
+            ? table.declaredBindings.filter { $0.scope == .singleton }
+            : table.eagerBindings
         guard !eager.isEmpty else { return }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for binding in eager {

@@ -86,16 +86,15 @@ public struct InjectedProperty: Sendable {
         }
     }
 
-    /// Every property dependency of `object`'s class and its superclasses, superclasses first,
-    /// each once.
-    static func all(of object: AnyObject) -> [InjectedProperty] {
+    /// Every property dependency of `type` and its superclasses, superclasses first, each once.
+    static func all(of type: AnyClass) -> [InjectedProperty] {
         var levels: [[InjectedProperty]] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            if let injectable = current.subjectType as? any PropertyInjectable.Type {
+        var current: AnyClass? = type
+        while let level = current {
+            if let injectable = level as? any PropertyInjectable.Type {
                 levels.append(injectable.injectedProperties)
             }
-            mirror = current.superclassMirror
+            current = _getSuperclass(level)
         }
         var seen: Set<AnyKeyPath> = []
         return levels.reversed().flatMap { $0 }.filter { seen.insert($0.path as AnyKeyPath).inserted }
@@ -119,7 +118,7 @@ extension InjectorActor {
 
     /// Sets `object`'s declared properties, resolving below `parent`, then awakes it.
     nonisolated func injectProperties(into object: some PropertyInjectable, parent: ResolutionFrame?) async throws {
-        for property in InjectedProperty.all(of: object) {
+        for property in InjectedProperty.all(of: type(of: object)) {
             try await property.assign(object, self, parent)
         }
         try await object.awakeFromInjection()

@@ -5,6 +5,7 @@ struct AppModule: Module {
     let config: AppConfig
 
     func configure(_ binder: Binder) {
+        binder.bind(RequestID.self).suppliedByScope()  // Bound by each request's RequestModule.
         binder.bind(AppConfig.self).toInstance(config)
         binder.bind((any Database).self)
             .to { r in try await SimulatedPostgres.connect(config: r.get(AppConfig.self)) }
@@ -14,8 +15,12 @@ struct AppModule: Module {
         binder.bind(OrderRepository.self).to(OrderRepository.init).asSingleton()
         binder.bind(UnitOfWork.self).to(UnitOfWork.init).inScope(.scoped)
         binder.bind(PlaceOrderHandler.self).to(PlaceOrderHandler.init)
+    }
+}
 
-        // Deliberately incomplete: nothing binds `any PaymentGateway`.
+/// Checkout, deliberately incomplete: nothing binds `any PaymentGateway`.
+struct CheckoutModule: Module {
+    func configure(_ binder: Binder) {
         binder.bind(CheckoutService.self).to(CheckoutService.init)
         binder.bind(OrderService.self).to(OrderService.init)
     }

@@ -58,17 +58,18 @@ let requests = 200_000
 let perRequest = try await clock.measure { try await serveRepeatedly(requests) }
 print("Whole requests (open scope, resolve, handle, dispose): \(perSecond(requests, perRequest)) per second")
 
-// 3. A deliberately missing binding, reported with its dependency path.
-print("\nResolving CheckoutService, whose graph needs an unbound PaymentGateway:")
+// 3. A deliberately missing binding, reported with its dependency path when the injector is built.
+print("\nAdding checkout, whose graph needs an unbound PaymentGateway:")
 do {
-    _ = try await injector.get(CheckoutService.self)
+    _ = try await injector.child(modules: [CheckoutModule()])
 } catch {
     print("  \(error)")
 }
 
-// 4. The graph as a picture (paste into any Mermaid renderer; `injector.graph(.dot)` for Graphviz).
-print("\nThe binding graph, in Mermaid (missing bindings dashed in red):")
-print(injector.graph(.mermaid))
+// 4. The graph as a picture (paste into any Mermaid renderer; `.dot` for Graphviz). A configuration
+// the injector rejects can be drawn too, to see why.
+print("\nThe binding graph with checkout, in Mermaid (missing bindings dashed in red):")
+print(try InjectorActor.graph(of: [AppModule(config: config), CheckoutModule()], .mermaid))
 
 // 5. Ordered shutdown: singletons disposed in reverse order of construction.
 print("\nShutting down:")

@@ -50,11 +50,24 @@ struct CycleTests {
         #expect(error?.path.first == BindingKey(NodeA.self))
     }
 
-    @Test("autowired initializers that need each other are a cycle")
+    @Test("autowired initializers that need each other are a cycle, reported when the injector is built")
     func autowiredCycle() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Chicken.self).to(Chicken.init)
+                binder.bind(Egg.self).to(Egg.init)
+            }
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.problems.map(\.description) == ["Circular dependency: Chicken -> Egg -> Chicken"])
+        #expect(error?.problems.first?.code == .circularDependency)
+    }
+
+    @Test("a cycle half declared and half inside a closure is found when it runs")
+    func mixedCycle() async throws {
         let injector = try await makeInjector { binder in
             binder.bind(Chicken.self).to(Chicken.init)
-            binder.bind(Egg.self).to(Egg.init)
+            binder.bind(Egg.self).to { r in try await Egg(chicken: r.get(Chicken.self)) }
         }
         let error = await injectionError { _ = try await injector.get(Egg.self) }
         #expect(error?.description == "Circular dependency: Egg -> Chicken -> Egg")

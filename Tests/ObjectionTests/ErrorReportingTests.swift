@@ -36,14 +36,18 @@ struct ErrorReportingTests {
         #expect(error?.path.count == 3)
     }
 
-    @Test("a missing autowired dependency names the path")
+    @Test("a missing autowired dependency is reported when the injector is built, with its path")
     func missingAutowiredDependency() async throws {
-        let injector = try await makeInjector { binder in
-            binder.bind(Car.self).to(Car.init)
-            binder.bind(Engine.self).to(Engine.init)
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Car.self).to(Car.init)
+                binder.bind(Engine.self).to(Engine.init)
+            }
         }
-        let error = await injectionError { _ = try await injector.get(Car.self) }
-        #expect(error?.description == "No binding for 'Wheel' (required by Car -> Wheel)")
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.problems.map(\.description) == ["No binding for 'Wheel' (required by Car -> Wheel)"])
+        #expect(error?.problems.first?.code == .missingBinding)
+        #expect(error?.problems.first?.path == [BindingKey(Car.self), BindingKey(Wheel.self)])
     }
 
     @Test("a missing named key shows its name")
@@ -56,7 +60,8 @@ struct ErrorReportingTests {
     @Test("getIfBound is nil for an unbound key, but a missing dependency of a bound key still throws")
     func getIfBound() async throws {
         let injector = try await makeInjector { binder in
-            binder.bind(Car.self).to(Car.init)
+            // A closure hides its dependencies, so the missing one shows when it runs.
+            binder.bind(Car.self).to { r in try await Car(engine: r.get(Engine.self), wheel: r.get(Wheel.self)) }
             binder.bind(Engine.self).to(Engine.init)
         }
         let wheel: Wheel? = try await injector.getIfBound(Wheel.self)

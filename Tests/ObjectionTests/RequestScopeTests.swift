@@ -18,6 +18,7 @@ struct RequestScopeTests {
 
     static func root(log: Log = Log()) async throws -> InjectorActor {
         try await makeInjector { binder in
+            binder.bind(RequestID.self).suppliedByScope()
             binder.bind(Config.self).toInstance(Config(dsn: "db"))
             binder.bind((any Database).self).to(PostgresDatabase.init).asSingleton()
             binder.bind(Session.self).to(Session.init).inScope(.scoped).onDispose { session in

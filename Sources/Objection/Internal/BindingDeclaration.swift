@@ -5,6 +5,8 @@ struct BindingDeclaration {
     var producer: (any AnyProducer)?
     /// The keys the producer resolves, when they are known up front (autowiring, aliases).
     var dependencies: [BindingKey] = []
+    /// The keys of the bound type's ``PropertyInjectable/injectedProperties``, set after it is built.
+    var propertyDependencies: [BindingKey] = []
     var targetCount = 0
     var scope: Scope = .transient
     var isEager = false

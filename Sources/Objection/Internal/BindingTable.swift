@@ -44,14 +44,19 @@ final class BindingTable: Sendable {
 
     /// Runs every module's `configure(_:)` and links the result over `parent`.
     ///
-    /// - Parameter checksCaptives: Whether a singleton reaching a scoped key is a problem: true
-    ///   everywhere but in a request scope, whose singletons end with it.
+    /// - Parameters:
+    ///   - checksCaptives: Whether a singleton reaching a scoped key is a problem: true
+    ///     everywhere but in a request scope, whose singletons end with it.
+    ///   - validatesGraph: Whether to check known dependencies for missing keys and cycles
+    ///     (``GraphValidation``); false for a just-in-time type's declaration, which is resolved
+    ///     against whichever injector asks.
     /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every problem found, or
     ///   ``InjectionError/Code/scopeViolation`` when every problem is a captive dependency.
     static func build(
         modules: [any Module],
         parent: BindingTable? = nil,
-        checksCaptives: Bool = true
+        checksCaptives: Bool = true,
+        validatesGraph: Bool = true
     ) throws(InjectionError) -> BindingTable {
         var problems: [InjectionError] = []
         var declarations: [BindingDeclaration] = []
@@ -156,6 +161,7 @@ final class BindingTable: Sendable {
         }
         let table = BindingTable(bindings: bindings, id: id, parent: parent)
         problems += table.aliasProblems()
+        if validatesGraph { problems += GraphValidation(table: table).problems() }
         let captives = checksCaptives ? table.captiveProblems() : []
         if problems.isEmpty && !captives.isEmpty {
             throw .scopeViolations(captives)
@@ -191,8 +197,8 @@ final class BindingTable: Sendable {
         return problems
     }
 
-    /// Aliases (`to(Concrete.self)`) whose target is unbound, does not conform, or leads back to
-    /// the alias itself.
+    /// Aliases (`to(Concrete.self)`) whose target is unbound or does not conform. A chain of
+    /// aliases leading back to itself is a cycle, found by ``GraphValidation``.
     private func aliasProblems() -> [InjectionError] {
         var problems: [InjectionError] = []
         for binding in bindings where binding.producer.isAlias {
@@ -206,15 +212,6 @@ final class BindingTable: Sendable {
             }
             if binding.producer.targetConforms(target.producer) == false {
                 report("'\(binding.key)' is bound to '\(targetKey)', which is not a '\(binding.key.typeName)'")
-            }
-            var chain = [binding.key, targetKey]
-            var step = target
-            while step.producer.isAlias, let next = self.binding(for: step.dependencies[0]), !chain.contains(next.key) {
-                chain.append(next.key)
-                step = next
-            }
-            if step.producer.isAlias, step.dependencies[0] == binding.key {
-                report("'\(binding.key)' is bound to itself: \((chain + [binding.key]).arrowJoined)")
             }
         }
         return problems

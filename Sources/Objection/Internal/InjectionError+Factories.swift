@@ -116,6 +116,38 @@ extension InjectionError {
         return InjectionError(code: .disposalFailed, message: "Disposing \(count) failed:", problems: problems)
     }
 
+    /// A key declared with ``BindingBuilder/suppliedByScope()`` that the request scope resolving
+    /// it does not bind.
+    static func notSuppliedByScope(_ key: BindingKey, path: [BindingKey]) -> InjectionError {
+        InjectionError(
+            code: .missingBinding,
+            message: "No binding for '\(key)' in this request scope: it is declared as supplied by request scopes, "
+                + "but the scope's modules do not bind it"
+                + (path.count > 1 ? " (required by \(path.arrowJoined))" : ""),
+            path: path
+        )
+    }
+
+    /// A declared dependency that nothing binds, found when the injector is built.
+    static func missingDependency(_ key: BindingKey, path: [BindingKey], location: SourceLocation?) -> InjectionError {
+        InjectionError(
+            code: .missingBinding,
+            message: "No binding for '\(key)' (required by \(path.arrowJoined))",
+            path: path,
+            location: location
+        )
+    }
+
+    /// A cycle among declared dependencies, found when the injector is built.
+    static func declaredCycle(_ cycle: [BindingKey], location: SourceLocation?) -> InjectionError {
+        InjectionError(
+            code: .circularDependency,
+            message: "Circular dependency: \(cycle.arrowJoined)",
+            path: cycle,
+            location: location
+        )
+    }
+
     static func configurationProblem(
         _ message: String,
         key: BindingKey,

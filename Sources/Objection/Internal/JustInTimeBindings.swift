@@ -14,7 +14,7 @@ final class JustInTimeBindings: Sendable {
     func binding<T: Injectable>(for type: T.Type) throws -> Binding {
         let id = ObjectIdentifier(type)
         if let existing = bindings.withLock({ $0[id] }) { return existing }
-        let table = try BindingTable.build(modules: [JustInTimeModule<T>()])
+        let table = try BindingTable.build(modules: [JustInTimeModule<T>()], validatesGraph: false)
         guard let made = table.binding(for: BindingKey(type)) else {
             throw InjectionError.missingBinding(BindingKey(type), requestedBy: nil)
         }

@@ -150,6 +150,8 @@ final class Producer<T: Sendable>: AnyProducer {
 
     @usableFromInline var isAlias: Bool { conformance != nil }
 
+    @usableFromInline var declaresDependencies: Bool { kind == .declared }
+
     @usableFromInline
     func targetConforms(_ target: any AnyProducer) -> Bool? { conformance?(target) }
 
@@ -169,6 +171,9 @@ protocol AnyProducer: AnyObject, Sendable {
     var producedType: any Any.Type { get }
     /// Whether this producer resolves another bound key (`to(Concrete.self)`).
     var isAlias: Bool { get }
+    /// Whether the recipe resolves exactly the binding's declared dependencies (autowiring,
+    /// aliases), so that the graph below it can be checked before anything runs.
+    var declaresDependencies: Bool { get }
     /// For an alias, whether `target`'s values convert to this producer's type (`nil`: unknown).
     func targetConforms(_ target: any AnyProducer) -> Bool?
     /// Resolves the binding and drops the value: used to build eager singletons.

@@ -1,0 +1,104 @@
+/// The build-time check of the graph the modules declare: every known dependency is bound, and
+/// no chain of known dependencies leads back to where it started.
+///
+/// Known dependencies are those of autowired functions, aliases and injected properties (see
+/// ``Binding/knownDependencies``); an opaque provider's show only when it runs, and are checked
+/// then. The walk starts at the new table's own bindings and looks every dependency up through
+/// the new table, as the new injector would: its own bindings, then its ancestors'. A singleton
+/// of an ancestor is built by that ancestor, with that ancestor's bindings, and was checked when
+/// the ancestor was built, so the walk stops there. `Factory` and `Lazy` handles end a chain, as
+/// they do at run time.
+///
+/// The walk is iterative, so that a very deep graph cannot exhaust the stack, and visits each
+/// binding once.
+struct GraphValidation {
+    private let table: BindingTable
+
+    init(table: BindingTable) {
+        self.table = table
+    }
+
+    /// Every missing dependency and every cycle, each with its path.
+    func problems() -> [InjectionError] {
+        var walk = Walk(table: table)
+        for binding in table.declaredBindings {
+            walk.visit(binding)
+        }
+        return walk.problems
+    }
+
+    /// One depth-first walk over the graph, remembering what it has finished.
+    private struct Walk {
+        let table: BindingTable
+        var problems: [InjectionError] = []
+        /// Where a binding sits on ``stack`` while it is being walked; `nil` once it is finished.
+        private var positions: [ObjectIdentifier: Int?] = [:]
+        private var stack: [(binding: Binding, next: [Binding], cursor: Int)] = []
+        private var reportedCycles: Set<Set<ObjectIdentifier>> = []
+
+        init(table: BindingTable) {
+            self.table = table
+        }
+
+        mutating func visit(_ start: Binding) {
+            guard positions[ObjectIdentifier(start)] == nil else { return }
+            push(start)
+            while let top = stack.last {
+                guard top.cursor < top.next.count else {
+                    positions[ObjectIdentifier(top.binding)] = .some(nil)
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].cursor += 1
+                let child = top.next[top.cursor]
+                switch positions[ObjectIdentifier(child)] {
+                case nil:
+                    push(child)
+                case .some(let position?):
+                    reportCycle(from: position, back: child)
+                case .some(nil):
+                    break
+                }
+            }
+        }
+
+        private mutating func push(_ binding: Binding) {
+            positions[ObjectIdentifier(binding)] = stack.count
+            stack.append((binding, dependencies(of: binding), 0))
+        }
+
+        /// The bindings `binding` depends on, as far as the walk follows them; reports the
+        /// dependencies nothing binds.
+        private mutating func dependencies(of binding: Binding) -> [Binding] {
+            // A collection resolves its contributions directly, not by key.
+            var next = binding.contributions
+            for key in binding.knownDependencies {
+                if let dependency = table.binding(for: key) {
+                    let isAncestorSingleton = dependency.scope == .singleton && dependency.tableID != table.id
+                    if !isAncestorSingleton { next.append(dependency) }
+                } else if !Self.isProvidedWithoutBinding(key, in: table), !binding.producer.isAlias {
+                    // An alias's unbound target is reported with the aliases.
+                    let path = stack.map(\.binding.key) + [binding.key, key]
+                    problems.append(.missingDependency(key, path: path, location: binding.location))
+                }
+            }
+            return next
+        }
+
+        /// Whether the injector provides `key` without a binding: a `Factory` or `Lazy` over a
+        /// bound key, or a just-in-time ``Injectable`` type.
+        private static func isProvidedWithoutBinding(_ key: BindingKey, in view: BindingTable) -> Bool {
+            if let handle = key.type as? any ResolutionHandle.Type {
+                return view.binding(for: BindingKey(handle.target, named: key.name)) != nil
+            }
+            return key.name == nil && key.type is any Injectable.Type
+        }
+
+        private mutating func reportCycle(from position: Int, back first: Binding) {
+            let members = stack[position...].map(\.binding)
+            guard reportedCycles.insert(Set(members.map(ObjectIdentifier.init))).inserted else { return }
+            let cycle = members.map(\.key) + [first.key]
+            problems.append(.declaredCycle(cycle, location: first.location))
+        }
+    }
+}

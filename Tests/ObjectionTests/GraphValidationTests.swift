@@ -1,0 +1,241 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Graph validation when an injector is built", .timeLimit(.minutes(1)))
+struct GraphValidationTests {
+    final class Checkout: Sendable {
+        init(orders: Orders) {}
+    }
+    final class Orders: Sendable {
+        init(payments: any PaymentGateway) {}
+    }
+    protocol PaymentGateway: Sendable {}
+
+    /// A singleton that keeps the request's id: a captive dependency.
+    final class RequestCache: Sendable {
+        init(request: RequestID) {}
+    }
+    /// Reads the request's id; fine as a transient.
+    final class AuditTrail: Sendable {
+        let request: RequestID
+        init(request: RequestID) { self.request = request }
+    }
+
+    @Test(
+        "missing keys, cycles, captive dependencies and a wrong eager scope are reported together, each with its path")
+    func everyProblemTogether() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Checkout.self).to(Checkout.init)
+                binder.bind(Orders.self).to(Orders.init)
+                binder.bind(Chicken.self).to(Chicken.init)
+                binder.bind(Egg.self).to(Egg.init)
+                binder.bind(RequestID.self).to { _ in RequestID(value: 1) }.inScope(.scoped)
+                binder.bind(RequestCache.self).to(RequestCache.init).asSingleton()
+                binder.bind(Engine.self).to(Engine.init).asEagerSingleton().inScope(.transient)
+            }
+        }
+        #expect(error?.code == .invalidConfiguration)
+        let problems = error?.problems ?? []
+        #expect(problems.count == 4)
+        let missing = problems.first { $0.code == .missingBinding }
+        #expect(
+            missing?.path == [
+                BindingKey(Checkout.self), BindingKey(Orders.self), BindingKey((any PaymentGateway).self),
+            ])
+        #expect(
+            missing?.message == "No binding for 'PaymentGateway' (required by Checkout -> Orders -> PaymentGateway)")
+        let cycle = problems.first { $0.code == .circularDependency }
+        #expect(cycle?.path == [BindingKey(Chicken.self), BindingKey(Egg.self), BindingKey(Chicken.self)])
+        let captive = problems.first { $0.code == .scopeViolation }
+        #expect(captive?.path == [BindingKey(RequestCache.self), BindingKey(RequestID.self)])
+        #expect(problems.contains { $0.message == "'Engine' is an eager singleton but is scoped transient" })
+        // Every problem points at the module line that declared it.
+        #expect(problems.allSatisfy { $0.location?.fileID.hasSuffix("GraphValidationTests.swift") == true })
+        #expect(error?.description.contains("Checkout -> Orders -> PaymentGateway") == true)
+    }
+
+    @Test("a cycle is reported once, however many of its members the walk starts from")
+    func oneReportPerCycle() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Egg.self).to(Egg.init)
+                binder.bind(Chicken.self).to(Chicken.init)
+                binder.bind(Car.self).to(Car.init)  // Not part of the cycle: Engine and Wheel are bound.
+                binder.bind(Engine.self).to(Engine.init)
+                binder.bind(Wheel.self).to(Wheel.init)
+            }
+        }
+        #expect(error?.problems.map(\.message) == ["Circular dependency: Egg -> Chicken -> Egg"])
+    }
+
+    @Test("a diamond of declared dependencies is not a cycle")
+    func diamondIsFine() async throws {
+        final class Top: Sendable { init(left: Left, right: Right) {} }
+        final class Left: Sendable { init(bottom: Engine) {} }
+        final class Right: Sendable { init(bottom: Engine) {} }
+        let injector = try await makeInjector { binder in
+            binder.bind(Top.self).to(Top.init)
+            binder.bind(Left.self).to(Left.init)
+            binder.bind(Right.self).to(Right.init).asSingleton()
+            binder.bind(Engine.self).to(Engine.init).asSingleton()
+        }
+        _ = try await injector.get(Top.self)
+    }
+
+    @Test("Factory and Lazy end a chain, and Injectable types need no binding")
+    func handlesAndJustInTimeTypes() async throws {
+        final class Parent: Sendable {
+            let children: Factory<Child>
+            init(children: Factory<Child>) { self.children = children }
+        }
+        final class Child: Sendable { init(parent: Parent) {} }
+        final class UsesInjectable: Sendable { init(clock: InjectableClock) {} }
+        let injector = try await makeInjector { binder in
+            binder.bind(Parent.self).to(Parent.init).asSingleton()
+            binder.bind(Child.self).to(Child.init)
+            binder.bind(UsesInjectable.self).to(UsesInjectable.init)
+        }
+        _ = try await injector.get(Parent.self).children()
+        _ = try await injector.get(UsesInjectable.self)
+
+        let unboundHandle = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Parent.self).to(Parent.init)
+            }
+        }
+        #expect(unboundHandle?.problems.map(\.path) == [[BindingKey(Parent.self), BindingKey(Factory<Child>.self)]])
+    }
+
+    @Test("closure providers are checked when they run, as before")
+    func opaqueProvidersAtResolution() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Orders.self).to { r in try await Orders(payments: r.get((any PaymentGateway).self)) }
+            binder.bind(Checkout.self).to(Checkout.init)
+        }
+        let error = await injectionError { _ = try await injector.get(Checkout.self) }
+        #expect(error?.code == .missingBinding)
+        #expect(
+            error?.path == [BindingKey(Checkout.self), BindingKey(Orders.self), BindingKey((any PaymentGateway).self)])
+    }
+
+    @Test("a child is checked against its parent's bindings when it is created")
+    func childrenAreChecked() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(Chicken.self).to(Chicken.init)
+            binder.bind(Egg.self).to { _ in throw ProviderFailure(attempt: 0) }
+        }
+        let missing = await injectionError {
+            _ = try await root.child(modules: [TestModule { $0.bind(Car.self).to(Car.init) }])
+        }
+        #expect(missing?.problems.map(\.message) == ["No binding for 'Wheel' (required by Car -> Wheel)"])
+
+        // The child's override closes a cycle through a transient it inherits.
+        let cycle = await injectionError {
+            _ = try await root.child(modules: [TestModule { $0.bind(Egg.self).to(Egg.init) }])
+        }
+        #expect(cycle?.problems.map(\.message) == ["Circular dependency: Egg -> Chicken -> Egg"])
+
+        let fine = try await root.child(modules: [TestModule { $0.bind(Wheel.self).to(Wheel.init) }])
+        _ = try await fine.get(Engine.self)
+    }
+
+    @Test("a request scope's own modules are checked when the scope opens")
+    func scopesAreChecked() async throws {
+        let root = try await makeInjector { $0.bind(Engine.self).to(Engine.init) }
+        let error = await injectionError {
+            try await root.withScope(modules: [TestModule { $0.bind(Car.self).to(Car.init) }]) { _ -> Void in
+                Issue.record("the body of a scope whose modules are invalid ran")
+            }
+        }
+        #expect(error?.problems.map(\.message) == ["No binding for 'Wheel' (required by Car -> Wheel)"])
+    }
+
+    @Test("a key declared as supplied by request scopes: known to the check, resolved from the scope")
+    func scopeSuppliedKeys() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(RequestID.self).suppliedByScope()
+            binder.bind(AuditTrail.self).to(AuditTrail.init)
+        }
+        let trail = try await root.withScope(modules: [RequestModule(id: 7)]) { try await $0.get(AuditTrail.self) }
+        #expect(trail.request == RequestID(value: 7))
+
+        let outside = await injectionError { _ = try await root.get(AuditTrail.self) }
+        #expect(outside?.code == .scopeViolation)
+        #expect(outside?.path == [BindingKey(AuditTrail.self), BindingKey(RequestID.self)])
+        #expect(outside?.message.contains("resolve it inside withScope") == true)
+
+        let notSupplied = await injectionError {
+            _ = try await root.withScope { try await $0.get(AuditTrail.self) }
+        }
+        #expect(notSupplied?.code == .missingBinding)
+        #expect(notSupplied?.message.contains("declared as supplied by request scopes") == true)
+        #expect(notSupplied?.path == [BindingKey(AuditTrail.self), BindingKey(RequestID.self)])
+    }
+
+    @Test("a singleton that depends on a scope-supplied key is a captive dependency")
+    func scopeSuppliedCaptive() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(RequestID.self).suppliedByScope()
+                binder.bind(RequestCache.self).to(RequestCache.init).asSingleton()
+            }
+        }
+        #expect(error?.code == .scopeViolation)
+        #expect(error?.problems.map(\.path) == [[BindingKey(RequestCache.self), BindingKey(RequestID.self)]])
+    }
+
+    @Test("without the declaration, a key only scopes supply is a missing binding at build")
+    func undeclaredScopeKeyIsMissing() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { $0.bind(AuditTrail.self).to(AuditTrail.init) }
+        }
+        #expect(error?.problems.map(\.code) == [.missingBinding])
+    }
+
+    @Test("a chain of 100,000 declared dependencies is checked without exhausting the stack")
+    func veryDeepChain() async throws {
+        let depth = 100_000
+        let error = await injectionError {
+            _ = try await InjectorActor(modules: [ChainModule(depth: depth, closesCycle: false, leavesEndUnbound: true)]
+            )
+        }
+        #expect(
+            error?.problems.map(\.message) == [
+                "'Int named \"\(depth - 1)\"' is bound to 'Int named \"\(depth)\"', which is not bound"
+            ])
+
+        let cycle = await injectionError {
+            _ = try await InjectorActor(modules: [ChainModule(depth: depth, closesCycle: true, leavesEndUnbound: false)]
+            )
+        }
+        #expect(cycle?.problems.map(\.code) == [.circularDependency])
+        #expect(cycle?.problems.first?.path.count == depth + 1)
+    }
+}
+
+/// A just-in-time type, for the check's treatment of ``Injectable``.
+final class InjectableClock: Injectable {
+    static let injection = Injection(InjectableClock.init)
+}
+
+/// `depth` named `Int` keys, each `n` declared as needing `n + 1`. The last one needs the first
+/// (a cycle), nothing (a chain), or an unbound key.
+struct ChainModule: Module {
+    let depth: Int
+    let closesCycle: Bool
+    let leavesEndUnbound: Bool
+
+    func configure(_ binder: Binder) {
+        for level in 0..<depth {
+            let next: Int? = level + 1 < depth ? level + 1 : (closesCycle ? 0 : (leavesEndUnbound ? depth : nil))
+            guard let next else {
+                binder.bind(Int.self, named: "\(level)").toInstance(level)
+                continue
+            }
+            binder.bind(Int.self, named: "\(level)").to(Int.self, named: "\(next)")
+        }
+    }
+}
