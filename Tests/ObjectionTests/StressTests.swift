@@ -41,7 +41,8 @@ final class StressLedger: Sendable {
     private let state = Lock<State>(State())
 
     struct State {
-        var successfulSingletons: [Int: Int] = [:]
+        /// Successful constructions per singleton, by owning injector and key (`"root/12"`).
+        var successfulSingletons: [String: Int] = [:]
         var built: [Weak] = []
         var scopedBuilt: [Int: [Int]] = [:]
         var scopedDisposed: [Int: [Int]] = [:]
@@ -94,9 +95,10 @@ struct StressGraph {
         self.maxYields = 3
     }
 
-    func module(ledger: StressLedger, seed: UInt64) -> TestModule {
+    /// Binds `keys` (all by default) for the injector called `owner` in the ledger.
+    func module(ledger: StressLedger, seed: UInt64, owner: String = "root", keys: [Int]? = nil) -> TestModule {
         TestModule { binder in
-            for key in scopes.indices {
+            for key in keys ?? Array(scopes.indices) {
                 let scope = scopes[key]
                 let children = dependencies[key]
                 let failureRate = failureRate
@@ -115,7 +117,7 @@ struct StressGraph {
                     let node = StressNode(key: key, scopeID: scopeID, children: nodes)
                     ledger.update { state in
                         state.built.append(StressLedger.Weak(node: node))
-                        if scope == .singleton { state.successfulSingletons[key, default: 0] += 1 }
+                        if scope == .singleton { state.successfulSingletons["\(owner)/\(key)", default: 0] += 1 }
                         if let scopeID { state.scopedBuilt[scopeID, default: []].append(key) }
                     }
                     return node
@@ -147,7 +149,7 @@ struct StressTests {
     }
 
     @Test(
-        "random graphs under concurrent gets, scopes, failures and cancellation keep every invariant",
+        "random graphs under concurrent gets, children, scopes, failures and cancellation keep every invariant",
         .timeLimit(.minutes(2)), arguments: seeds)
     func stress(seed: UInt64) async throws {
         var generator = SeededGenerator(seed: seed)
@@ -158,43 +160,77 @@ struct StressTests {
         var injector: InjectorActor? = try await InjectorActor(modules: [graph.module(ledger: ledger, seed: seed)])
         guard let root = injector else { return }
 
-        let operations = 2_000
+        // Long-lived children, each overriding a random fifth of the singletons with its own.
+        let singletonKeys = (0..<keys).filter { graph.scopes[$0] == .singleton }
+        var children: [InjectorActor] = []
+        var overrides: [[Int]] = []
+        for child in 0..<3 {
+            let overridden = singletonKeys.filter { _ in Int.random(in: 0..<5, using: &generator) == 0 }
+            overrides.append(overridden)
+            let module = graph.module(ledger: ledger, seed: seed, owner: "child\(child)", keys: overridden)
+            children.append(try await root.child(modules: [module]))
+        }
+        let injectors = [root] + children
+
+        let operations = 4_000
         let plans = (0..<operations).map { _ in
             (
                 key: Int.random(in: 0..<keys, using: &generator),
                 inScope: Bool.random(using: &generator),
-                cancel: Int.random(in: 0..<20, using: &generator) == 0
+                cancel: Int.random(in: 0..<20, using: &generator) == 0,
+                // An index into `injectors`, or `injectors.count` for a child opened and closed here.
+                target: Int.random(in: 0...injectors.count, using: &generator)
             )
         }
         await withTaskGroup(of: Void.self) { group in
             for (index, plan) in plans.enumerated() {
                 let task = Task {
+                    let injector: InjectorActor
+                    var ephemeral: InjectorActor?
+                    if plan.target < injectors.count {
+                        injector = injectors[plan.target]
+                    } else {
+                        let overridden = graph.scopes[plan.key] == .singleton ? [plan.key] : []
+                        let module = graph.module(ledger: ledger, seed: seed, owner: "op\(index)", keys: overridden)
+                        injector = try await root.child(modules: [module])
+                        ephemeral = injector
+                    }
                     if plan.inScope {
-                        try await StressRequest.$id.withValue(index) {
-                            try await root.withScope { scope in
+                        try? await StressRequest.$id.withValue(index) {
+                            try await injector.withScope { scope in
                                 _ = try await scope.get(StressNode.self, named: String(plan.key))
                             }
                         }
                     } else if !graph.reachesScoped[plan.key] {
-                        _ = try? await root.get(StressNode.self, named: String(plan.key))
+                        _ = try? await injector.get(StressNode.self, named: String(plan.key))
                     }
+                    await ephemeral?.shutdown()
                 }
                 if plan.cancel { task.cancel() }
                 group.addTask { _ = await task.result }
             }
         }
 
-        // Exactly once: no singleton was built successfully more than once.
+        // Exactly once: no singleton was built successfully more than once by its owner.
         let successes = ledger.read(\.successfulSingletons)
         #expect(successes.values.allSatisfy { $0 == 1 }, "seed \(seed): \(successes.filter { $0.value > 1 })")
 
-        // Failures are never cached: with injection off, every singleton and transient resolves.
+        // Failures are never cached: with injection off, every singleton and transient resolves,
+        // from the root and from every child.
         ledger.update { $0.failEnabled = false }
-        for key in 0..<keys where !graph.reachesScoped[key] {
-            let node = try await root.get(StressNode.self, named: String(key))
-            #expect(node.key == key)
+        for injector in injectors {
+            for key in 0..<keys where !graph.reachesScoped[key] {
+                let node = try await injector.get(StressNode.self, named: String(key))
+                #expect(node.key == key)
+            }
         }
-        #expect(ledger.read(\.successfulSingletons).values.allSatisfy { $0 == 1 })
+        let afterwards = ledger.read(\.successfulSingletons)
+        #expect(afterwards.values.allSatisfy { $0 == 1 })
+        // Each child built its own overrides (once each), and the root every singleton.
+        for (child, overridden) in overrides.enumerated() {
+            #expect(overridden.allSatisfy { afterwards["child\(child)/\($0)"] == 1 }, "seed \(seed), child \(child)")
+        }
+        #expect(singletonKeys.allSatisfy { afterwards["root/\($0)"] == 1 }, "seed \(seed)")
 
         // Every scope disposed exactly what it built, in reverse order.
         let (built, disposed) = ledger.read { ($0.scopedBuilt, $0.scopedDisposed) }
@@ -203,6 +239,7 @@ struct StressTests {
         }
 
         // Nothing leaked: after shutdown no built node is alive.
+        for child in children { await child.shutdown() }
         await root.shutdown()
         injector = nil
         let alive = ledger.read { $0.built.filter { $0.node != nil }.count }
