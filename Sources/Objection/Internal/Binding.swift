@@ -72,6 +72,12 @@ extension Binding {
         (producer.declaresDependencies ? dependencies : []) + propertyDependencies
     }
 
+    /// Whether the graph check has anything to follow from this binding.
+    var hasEdges: Bool {
+        (producer.declaresDependencies && !dependencies.isEmpty) || !propertyDependencies.isEmpty
+            || !contributions.isEmpty
+    }
+
     /// How to dispose `value`, built by this binding: its `onDispose` hook, else `dispose()` when the
     /// value is ``AsyncDisposable``; `nil` when there is nothing to do.
     func disposal(of value: any Sendable) -> (@Sendable () async throws -> Void)? {

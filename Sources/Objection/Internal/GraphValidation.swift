@@ -20,6 +20,8 @@ struct GraphValidation {
 
     /// Every missing dependency and every cycle, each with its path.
     func problems() -> [InjectionError] {
+        // The common request scope binds plain values: nothing to walk.
+        guard table.bindings.contains(where: \.hasEdges) else { return [] }
         var walk = Walk(table: table)
         for binding in table.declaredBindings {
             walk.visit(binding)
