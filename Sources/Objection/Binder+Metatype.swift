@@ -17,6 +17,8 @@ extension Binder {
     ///   - metatype: The existential metatype callers ask for, such as `(any VehicleFactory.Type).self`.
     ///   - type: The implementing type, as a value of that metatype.
     ///   - name: An optional qualifier, as for ``bind(_:named:fileID:line:)``.
+    ///   - fileID: Captured so configuration errors can point at this line.
+    ///   - line: Captured so configuration errors can point at this line.
     public func bindMetatype<Metatype: Sendable>(
         _ metatype: Metatype.Type,
         to type: Metatype,

@@ -56,7 +56,7 @@ extension BindingBuilder {
 }
 
 /// Sets the default arguments of a binding with runtime arguments. Returned by
-/// ``BindingBuilder/to(arguments:_:_:)``.
+/// ``BindingBuilder/to(arguments:_:provider:)``.
 ///
 /// ```swift
 /// binder.bind(ConfigurableCar.self)

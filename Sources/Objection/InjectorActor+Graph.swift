@@ -16,7 +16,7 @@ extension InjectorActor {
     /// dependencies, so they appear without edges.
     ///
     /// ```swift
-    /// try injector.graph(.mermaid).write(to: "graph.mmd")
+    /// print(injector.graph(.mermaid))   // paste into any Mermaid renderer
     /// ```
     ///
     /// - Parameter format: ``GraphFormat/dot`` or ``GraphFormat/mermaid``.

@@ -5,20 +5,23 @@
 /// List the class's own property dependencies as key paths, optionally named. The injector also
 /// applies every superclass's list, superclasses first, so a subclass only lists what it adds; a
 /// superclass that declares none need not conform. In a class meant to be subclassed, declare the
-/// list as `class var` so that subclasses can declare theirs.
+/// list as `class var` so that subclasses can declare theirs, and implement `awakeFromInjection()`
+/// in the class itself so that subclasses can override it: a subclass's own implementation is not
+/// called otherwise.
 ///
 /// ```swift
 /// class Vehicle: PropertyInjectable, @unchecked Sendable {   // properties set once, by the injector
 ///     var engine: Engine?
 ///     class var injectedProperties: [InjectedProperty] { [.property(\Vehicle.engine)] }
+///     func awakeFromInjection() async throws {}
 /// }
 ///
-/// final class Truck: Vehicle {
+/// final class Truck: Vehicle, @unchecked Sendable {
 ///     var leftLight: Headlight?
 ///     override class var injectedProperties: [InjectedProperty] {
 ///         [.property(\Truck.leftLight, named: "left")]
 ///     }
-///     func awakeFromInjection() async throws { /* engine and leftLight are set */ }
+///     override func awakeFromInjection() async throws { /* engine and leftLight are set */ }
 /// }
 ///
 /// binder.bind(Truck.self).to(Truck.init)            // properties set after init
