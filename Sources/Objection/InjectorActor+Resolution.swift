@@ -30,7 +30,10 @@ extension InjectorActor {
         continuesTaskPath: Bool = false
     ) async throws -> T? {
         guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-        guard let binding = table.binding(for: key) else { return nil }
+        // Bound means what `get` can resolve: a binding, a just-in-time type, or a handle.
+        guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: type) else {
+            return handle(type, named: key.name)
+        }
         return try await resolve(binding, as: type, parent: parent, continuesTaskPath: continuesTaskPath)
     }
 

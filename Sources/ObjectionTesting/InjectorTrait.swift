@@ -5,8 +5,9 @@ public import Testing
 /// modules, bound as the task-local ``Objection/InjectorActor/current`` injector.
 ///
 /// Each test gets a fresh injector — its own singletons — and the binding is task-local, so tests
-/// running in parallel never see each other's overrides. The injector is shut down when the test
-/// ends.
+/// running in parallel never see each other's overrides. The overriding modules are configured
+/// after the application's, so they replace its bindings key by key everywhere, including the
+/// dependencies of its singletons. The injector is shut down when the test ends.
 ///
 /// ```swift
 /// @Test(.injector(modules: [AppModule()], overriding: [InMemoryDatabaseModule()]))
@@ -31,23 +32,23 @@ public struct InjectorTrait: TestTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        let root = try await InjectorActor(modules: modules)
-        let injector = overrides.isEmpty ? root : try await root.child(modules: overrides)
+        // One injector, the overrides configured last: they replace the application's bindings
+        // key by key everywhere, also in the singletons that depend on them.
+        let injector = try await InjectorActor(modules: modules + overrides)
+        let result: Result<Void, any Error>
         do {
-            try await InjectorActor.withCurrent(injector) { try await function() }
+            result = .success(try await InjectorActor.withCurrent(injector) { try await function() })
         } catch {
-            await injector.shutdown()
-            await root.shutdown()
-            throw error
+            result = .failure(error)
         }
         await injector.shutdown()
-        await root.shutdown()
+        try result.get()
     }
 }
 
 extension Trait where Self == InjectorTrait {
-    /// Runs the test with a fresh injector built from `modules`, with `overrides` applied over
-    /// them in a child injector, as the current injector.
+    /// Runs the test with a fresh injector built from `modules`, then `overrides` (the later
+    /// module wins for each key), as the current injector.
     ///
     /// ```swift
     /// @Test(.injector(modules: [AppModule()], overriding: [FakeClockModule()]))

@@ -53,4 +53,15 @@ struct IntrospectionTests {
         #expect(factory.make(model: "Passat") == "car Passat")
         #expect(ObjectIdentifier(factory) == ObjectIdentifier(CarFactory.self))
     }
+
+    @Test("getIfBound agrees with hasBinding: just-in-time types and handles are bound")
+    func getIfBoundAgreesWithHasBinding() async throws {
+        let injector = try await makeInjector { $0.bind(Engine.self).to(Engine.init) }
+        #expect(injector.hasBinding(for: InjectableClock.self))
+        #expect(try await injector.getIfBound(InjectableClock.self) != nil)
+        #expect(try await injector.getIfBound(Factory<Engine>.self) != nil)
+        #expect(try await injector.getIfBound(Lazy<Engine>.self) != nil)
+        #expect(try await injector.getIfBound(Factory<Wheel>.self) == nil)
+        #expect(try await injector.getIfBound(Wheel.self) == nil)
+    }
 }

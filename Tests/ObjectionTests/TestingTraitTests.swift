@@ -12,6 +12,18 @@ struct ConfigModule: Module {
     }
 }
 
+/// A singleton of the application that depends on its configuration.
+final class Store: Sendable {
+    let config: Config
+    init(config: Config) { self.config = config }
+}
+
+struct StoreModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(Store.self).to(Store.init).asSingleton()
+    }
+}
+
 @Suite("The injector test trait")
 struct TestingTraitTests {
     @Test(
@@ -21,6 +33,15 @@ struct TestingTraitTests {
     func overrides() async throws {
         let injector = try #require(InjectorActor.current)
         #expect(try await injector.get(Config.self) == Config(dsn: "test"))
+    }
+
+    @Test(
+        "an override reaches the dependencies of the application's singletons",
+        .injector(modules: [ConfigModule(dsn: "production"), StoreModule()], overriding: [ConfigModule(dsn: "test")])
+    )
+    func overridesReachSingletons() async throws {
+        let store = try await #require(InjectorActor.current).get(Store.self)
+        #expect(store.config == Config(dsn: "test"))
     }
 
     @Test("concurrent tests never see each other's injector or overrides")
