@@ -121,7 +121,7 @@ struct HandleTests {
     }
 }
 
-@Suite("Handles and injector lifetime")
+@Suite("Handles and injector lifetime", .timeLimit(.minutes(1)))
 struct HandleLifetimeTests {
     @Test("a singleton holding a handle does not keep its injector alive; the handle then throws")
     func handlesDoNotRetainTheInjector() async throws {
@@ -136,6 +136,7 @@ struct HandleLifetimeTests {
         weak let released = injector
         let keeper = try await injector?.get(Keeper.self)
         injector = nil
+        await waitUntil { released == nil }  // See ShutdownTests.releasesInstances.
         #expect(released == nil)
         let error = await injectionError { _ = try await keeper?.engines() }
         #expect(error?.code == .shutDown)

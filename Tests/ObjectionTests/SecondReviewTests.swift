@@ -133,6 +133,7 @@ struct ScopeLifecycleEdgeTests {
         }
         #expect(registry != nil)
         await injector.shutdown()
+        await waitUntil { registry == nil }  // See ShutdownTests.releasesInstances.
         #expect(registry == nil)
     }
 

@@ -107,6 +107,8 @@ struct ShutdownTests {
         }
         #expect(engine != nil)
         await injector.shutdown()
+        // The finished construction task may hold its result a moment longer than its callers.
+        await waitUntil { engine == nil }
         #expect(engine == nil)
     }
 

@@ -182,33 +182,9 @@ struct StressTests {
                 target: Int.random(in: 0...injectors.count, using: &generator)
             )
         }
-        await withTaskGroup(of: Void.self) { group in
-            for (index, plan) in plans.enumerated() {
-                let task = Task {
-                    let injector: InjectorActor
-                    var ephemeral: InjectorActor?
-                    if plan.target < injectors.count {
-                        injector = injectors[plan.target]
-                    } else {
-                        let overridden = graph.scopes[plan.key] == .singleton ? [plan.key] : []
-                        let module = graph.module(ledger: ledger, seed: seed, owner: "op\(index)", keys: overridden)
-                        injector = try await root.child(modules: [module])
-                        ephemeral = injector
-                    }
-                    if plan.inScope {
-                        try? await StressRequest.$id.withValue(index) {
-                            try await injector.withScope { scope in
-                                _ = try await scope.get(StressNode.self, named: String(plan.key))
-                            }
-                        }
-                    } else if !graph.reachesScoped[plan.key] {
-                        _ = try? await injector.get(StressNode.self, named: String(plan.key))
-                    }
-                    await ephemeral?.shutdown()
-                }
-                if plan.cancel { task.cancel() }
-                group.addTask { _ = await task.result }
-            }
+        // Nothing hangs: every operation ends (the deadline turns a deadlock into a failure).
+        try await withDeadline(seconds: 100) {
+            await Self.run(plans, on: injectors, root: root, graph: graph, ledger: ledger, seed: seed)
         }
 
         // Exactly once: no singleton was built successfully more than once by its owner.
@@ -242,7 +218,55 @@ struct StressTests {
         for child in children { await child.shutdown() }
         await root.shutdown()
         injector = nil
+        // A finished construction task keeps its result until the runtime drops its last reference
+        // to the task, which may happen just after its waiters resume: wait for that, not for a
+        // duration. A real leak never gets there and fails at the deadline.
+        let released = await outcome {
+            try await withDeadline(seconds: 30) {
+                await waitUntil { ledger.read { $0.built.allSatisfy { $0.node == nil } } }
+            }
+        }
         let alive = ledger.read { $0.built.filter { $0.node != nil }.count }
-        #expect(alive == 0, "seed \(seed): \(alive) nodes still alive after shutdown")
+        #expect(alive == 0, "seed \(seed): \(alive) nodes still alive after shutdown (\(released))")
+    }
+
+    /// Runs every planned operation concurrently: a `get` from the root, a long-lived child or a
+    /// child opened and closed for it, in or out of a request scope, some of them cancelled.
+    static func run(
+        _ plans: [(key: Int, inScope: Bool, cancel: Bool, target: Int)],
+        on injectors: [InjectorActor],
+        root: InjectorActor,
+        graph: StressGraph,
+        ledger: StressLedger,
+        seed: UInt64
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for (index, plan) in plans.enumerated() {
+                let task = Task {
+                    let injector: InjectorActor
+                    var ephemeral: InjectorActor?
+                    if plan.target < injectors.count {
+                        injector = injectors[plan.target]
+                    } else {
+                        let overridden = graph.scopes[plan.key] == .singleton ? [plan.key] : []
+                        let module = graph.module(ledger: ledger, seed: seed, owner: "op\(index)", keys: overridden)
+                        injector = try await root.child(modules: [module])
+                        ephemeral = injector
+                    }
+                    if plan.inScope {
+                        try? await StressRequest.$id.withValue(index) {
+                            try await injector.withScope { scope in
+                                _ = try await scope.get(StressNode.self, named: String(plan.key))
+                            }
+                        }
+                    } else if !graph.reachesScoped[plan.key] {
+                        _ = try? await injector.get(StressNode.self, named: String(plan.key))
+                    }
+                    await ephemeral?.shutdown()
+                }
+                if plan.cancel { task.cancel() }
+                group.addTask { _ = await task.result }
+            }
+        }
     }
 }

@@ -53,6 +53,47 @@ func waitUntil(_ condition: () async -> Bool) async {
     }
 }
 
+/// What ``withDeadline(seconds:_:)`` throws when the operation is still running at its deadline.
+struct Hung: Error, CustomStringConvertible {
+    let seconds: Int
+    var description: String { "still running after \(seconds) s: a hang" }
+}
+
+/// Runs `operation` and returns its outcome, or throws ``Hung`` if it has not finished within
+/// `seconds`. Passing runs never wait for the deadline; it exists so that a deadlock — tasks
+/// suspended forever, which Swift Testing's time limit cannot end — fails the test instead of
+/// hanging the whole run. The hung work is abandoned.
+func withDeadline<T: Sendable>(
+    seconds: Int = 60,
+    _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let pending = Lock<CheckedContinuation<T, any Error>?>(continuation)
+        let watchdog = Lock<Task<Void, Never>?>(nil)
+        @Sendable func finish(_ result: Result<T, any Error>) {
+            let waiting = pending.withLock { waiting in
+                defer { waiting = nil }
+                return waiting
+            }
+            waiting?.resume(with: result)
+            watchdog.withLock { $0 }?.cancel()
+        }
+        watchdog.withLock { task in
+            task = Task {
+                guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                finish(.failure(Hung(seconds: seconds)))
+            }
+        }
+        Task {
+            do {
+                finish(.success(try await operation()))
+            } catch {
+                finish(.failure(error))
+            }
+        }
+    }
+}
+
 /// Binds `Engine` and `Wheel` as singletons whose providers each wait for the other to start:
 /// they can only finish when the two are built concurrently.
 func bindRendezvous(_ binder: Binder, eager: Bool) {
