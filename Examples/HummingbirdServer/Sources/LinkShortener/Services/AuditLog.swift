@@ -1,0 +1,72 @@
+import Objection
+import Synchronization
+
+/// What one request did, flushed by its ``RequestAudit`` when the request ends.
+public struct AuditRecord: Sendable, Hashable, Codable {
+    /// The request's id.
+    public var requestID: String
+    /// The user the request was made for.
+    public var user: String
+    /// What the request did, in order.
+    public var events: [String]
+}
+
+/// The audit trail of every request: a singleton of the root injector that each request's
+/// ``RequestAudit`` flushes into when its scope ends.
+///
+/// `AsyncDisposable`: the injector disposes it at shutdown; it refuses records afterwards.
+public final class AuditLog: AsyncDisposable {
+    /// The name under which it appears in the ``LifecycleLog``.
+    public static let lifecycleName = "audit-log"
+
+    private struct State {
+        var flushed = 0
+        var recent: [AuditRecord] = []
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+    private let retention: Int
+    private let lifecycle: LifecycleLog
+
+    /// Creates an empty trail and records the construction.
+    ///
+    /// - Parameters:
+    ///   - config: Says how many records to keep for ``recentRecords``.
+    ///   - lifecycle: Where construction and disposal are recorded.
+    public init(config: AppConfig, lifecycle: LifecycleLog) {
+        self.retention = max(0, config.auditRetention)
+        self.lifecycle = lifecycle
+        lifecycle.record(.built(Self.lifecycleName))
+    }
+
+    /// Adds a request's record.
+    ///
+    /// - Parameter record: What the request did.
+    /// - Returns: `false` if the log is already disposed; the record is dropped then.
+    @discardableResult
+    public func append(_ record: AuditRecord) -> Bool {
+        state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.flushed += 1
+            state.recent.append(record)
+            if state.recent.count > retention { state.recent.removeFirst(state.recent.count - retention) }
+            return true
+        }
+    }
+
+    /// How many records have been flushed into the log.
+    public var flushedCount: Int {
+        state.withLock { $0.flushed }
+    }
+
+    /// The latest records, oldest first, at most `AppConfig.auditRetention` of them.
+    public var recentRecords: [AuditRecord] {
+        state.withLock { $0.recent }
+    }
+
+    public func dispose() async throws {
+        state.withLock { $0.isClosed = true }
+        lifecycle.record(.disposed(Self.lifecycleName))
+    }
+}
