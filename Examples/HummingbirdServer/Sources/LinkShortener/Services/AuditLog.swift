@@ -9,6 +9,18 @@ public struct AuditRecord: Sendable, Hashable, Codable {
     public var user: String
     /// What the request did, in order.
     public var events: [String]
+
+    /// Creates a record.
+    ///
+    /// - Parameters:
+    ///   - requestID: The request's id.
+    ///   - user: The user the request was made for.
+    ///   - events: What the request did, in order.
+    public init(requestID: String, user: String, events: [String]) {
+        self.requestID = requestID
+        self.user = user
+        self.events = events
+    }
 }
 
 /// The audit trail of every request: a singleton of the root injector that each request's
