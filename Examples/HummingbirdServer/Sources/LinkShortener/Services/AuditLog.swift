@@ -33,7 +33,9 @@ public final class AuditLog: AsyncDisposable {
 
     private struct State {
         var flushed = 0
+        /// A ring of the latest records; `oldest` is where the next one overwrites, once it is full.
         var recent: [AuditRecord] = []
+        var oldest = 0
         var isClosed = false
     }
 
@@ -61,8 +63,12 @@ public final class AuditLog: AsyncDisposable {
         state.withLock { state in
             guard !state.isClosed else { return false }
             state.flushed += 1
-            state.recent.append(record)
-            if state.recent.count > retention { state.recent.removeFirst(state.recent.count - retention) }
+            if state.recent.count < retention {
+                state.recent.append(record)
+            } else if retention > 0 {
+                state.recent[state.oldest] = record
+                state.oldest = (state.oldest + 1) % retention
+            }
             return true
         }
     }
@@ -74,7 +80,7 @@ public final class AuditLog: AsyncDisposable {
 
     /// The latest records, oldest first, at most `AppConfig.auditRetention` of them.
     public var recentRecords: [AuditRecord] {
-        state.withLock { $0.recent }
+        state.withLock { state in Array(state.recent[state.oldest...] + state.recent[..<state.oldest]) }
     }
 
     public func dispose() async throws {
