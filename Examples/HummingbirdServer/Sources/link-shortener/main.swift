@@ -10,8 +10,11 @@ let environment = Environment()
 let host = environment.get("HOST") ?? "127.0.0.1"
 let port =
     CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? environment.get("PORT").flatMap { Int($0) } ?? 8080
-var logger = Logger(label: "link-shortener")
-logger.logLevel = environment.get("LOG_LEVEL").flatMap { Logger.Level(rawValue: $0) } ?? .info
+let logger = {
+    var logger = Logger(label: "link-shortener")
+    logger.logLevel = environment.get("LOG_LEVEL").flatMap { Logger.Level(rawValue: $0) } ?? .info
+    return logger
+}()
 
 let lifecycle = LifecycleLog()
 let injector = try await InjectorActor(modules: [AppModule(config: AppConfig(), lifecycle: lifecycle)])
@@ -20,7 +23,7 @@ let application = try await LinkShortenerServer.makeApplication(
     configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
     logger: logger,
     onServerRunning: { channel in
-        print("Link shortener listening on http://\(host):\(channel.localAddress?.port ?? port)")
+        logger.notice("Link shortener listening on http://\(host):\(channel.localAddress?.port ?? port)")
     }
 )
 let group = LinkShortenerServer.makeServiceGroup(
@@ -30,4 +33,4 @@ let group = LinkShortenerServer.makeServiceGroup(
     gracefulShutdownSignals: [.sigterm, .sigint]
 )
 try await group.run()
-print("Stopped. Singletons, in order: \(lifecycle.events.map(\.description).joined(separator: ", "))")
+logger.notice("Stopped. Singletons, in order: \(lifecycle.events.map(\.description).joined(separator: ", "))")
