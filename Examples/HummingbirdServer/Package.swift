@@ -14,8 +14,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
-        // NIOCore for the server channel type, NIOPosix and NIOHTTP1 for the tests' HTTP client; Hummingbird
-        // already builds them.
+        // NIOCore for the server channel type, NIOConcurrencyHelpers for locks the thread sanitizer
+        // understands, NIOPosix and NIOHTTP1 for the tests' HTTP client; Hummingbird already builds them.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .executableTarget(

@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import Objection
-import Synchronization
 
 /// What one request did, flushed by its ``RequestAudit`` when the request ends.
 public struct AuditRecord: Sendable, Hashable, Codable {
@@ -39,7 +39,7 @@ public final class AuditLog: AsyncDisposable {
         var isClosed = false
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let retention: Int
     private let lifecycle: LifecycleLog
 
@@ -60,7 +60,7 @@ public final class AuditLog: AsyncDisposable {
     /// - Returns: `false` if the log is already disposed; the record is dropped then.
     @discardableResult
     public func append(_ record: AuditRecord) -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.isClosed else { return false }
             state.flushed += 1
             if state.recent.count < retention {
@@ -75,16 +75,16 @@ public final class AuditLog: AsyncDisposable {
 
     /// How many records have been flushed into the log.
     public var flushedCount: Int {
-        state.withLock { $0.flushed }
+        state.withLockedValue { $0.flushed }
     }
 
     /// The latest records, oldest first, at most `AppConfig.auditRetention` of them.
     public var recentRecords: [AuditRecord] {
-        state.withLock { state in Array(state.recent[state.oldest...] + state.recent[..<state.oldest]) }
+        state.withLockedValue { state in Array(state.recent[state.oldest...] + state.recent[..<state.oldest]) }
     }
 
     public func dispose() async throws {
-        state.withLock { $0.isClosed = true }
+        state.withLockedValue { $0.isClosed = true }
         lifecycle.record(.disposed(Self.lifecycleName))
     }
 }

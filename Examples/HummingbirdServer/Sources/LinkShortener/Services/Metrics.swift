@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import Objection
-import Synchronization
 
 /// Process-wide counters: a singleton of the root injector, built eagerly when it is created.
 ///
@@ -22,7 +22,7 @@ public final class Metrics: AsyncDisposable {
         case auditsOpened
     }
 
-    private let counts = Mutex<[Counter: Int]>([:])
+    private let counts = NIOLockedValueBox<[Counter: Int]>([:])
     private let lifecycle: LifecycleLog
 
     /// Creates zeroed counters and records the construction.
@@ -37,12 +37,12 @@ public final class Metrics: AsyncDisposable {
     ///
     /// - Parameter counter: The counter to increment.
     public func increment(_ counter: Counter) {
-        counts.withLock { $0[counter, default: 0] += 1 }
+        counts.withLockedValue { $0[counter, default: 0] += 1 }
     }
 
     /// The current value of every counter.
     public func snapshot() -> [Counter: Int] {
-        counts.withLock { counts in
+        counts.withLockedValue { counts in
             Dictionary(uniqueKeysWithValues: Counter.allCases.map { ($0, counts[$0, default: 0]) })
         }
     }

@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import Objection
-import Synchronization
 
 /// One request's audit trail: a scoped object, one per request scope.
 ///
@@ -11,7 +11,7 @@ public final class RequestAudit: AsyncDisposable {
     /// The user the request is made for.
     public let user: AuthenticatedUser
     private let sink: AuditLog
-    private let events = Mutex<[String]>([])
+    private let events = NIOLockedValueBox<[String]>([])
 
     /// Opens a trail for one request.
     ///
@@ -31,11 +31,11 @@ public final class RequestAudit: AsyncDisposable {
     ///
     /// - Parameter event: A short description.
     public func record(_ event: String) {
-        events.withLock { $0.append(event) }
+        events.withLockedValue { $0.append(event) }
     }
 
     public func dispose() async throws {
-        let trail = events.withLock { $0 }
+        let trail = events.withLockedValue { $0 }
         sink.append(AuditRecord(requestID: requestID.value, user: user.name, events: trail))
     }
 }
