@@ -70,9 +70,12 @@ enum HTTPTestClient {
                 head.headers.add(name: "Content-Type", value: "application/json")
                 head.headers.add(name: "Content-Length", value: "\(body.utf8.count)")
             }
-            try await outbound.write(.head(head))
-            if let body { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: body)))) }
-            try await outbound.write(.end(nil))
+            // One write for the whole request: a server that answers and closes as soon as it has the
+            // head (as one shutting down does) must not find a part of the request still to be sent.
+            var parts: [HTTPClientRequestPart] = [.head(head)]
+            if let body { parts.append(.body(.byteBuffer(ByteBuffer(string: body)))) }
+            parts.append(.end(nil))
+            try await outbound.write(contentsOf: parts)
 
             var reply = HTTPReply(status: 0, headers: [:], body: "")
             var collected = ByteBuffer()
