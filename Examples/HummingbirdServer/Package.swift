@@ -1,0 +1,68 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A URL shortener on Hummingbird whose object graph comes from Objection: one root injector for the
+// process, one request scope per request, and an ordered shutdown driven by service-lifecycle.
+let package = Package(
+    name: "HummingbirdServer",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // Named so that targets can refer to it whatever the checkout's directory is called.
+        .package(name: "Objection", path: "../.."),
+        // Default traits off: the example needs neither swift-configuration nor full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // NIOCore for the server channel type, NIOConcurrencyHelpers for locks the thread sanitizer
+        // understands, NIOPosix and NIOHTTP1 for the tests' HTTP client; Hummingbird already builds them.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+    ],
+    targets: [
+        .target(
+            name: "LinkShortener",
+            dependencies: [
+                .product(name: "Objection", package: "Objection"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "link-shortener",
+            dependencies: [
+                "LinkShortener",
+                .product(name: "Objection", package: "Objection"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "LinkShortenerTests",
+            dependencies: [
+                "LinkShortener",
+                .product(name: "Objection", package: "Objection"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

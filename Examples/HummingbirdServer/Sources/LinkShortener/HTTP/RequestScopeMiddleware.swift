@@ -1,0 +1,42 @@
+import Hummingbird
+import Objection
+
+/// Opens a request scope around every request of the routes it is added to.
+///
+/// It authenticates the request (``RequestIdentity``; `401` without a valid bearer), binds the
+/// request's id and user in a ``RequestModule``, and runs the rest of the chain inside
+/// `withScope`, where the scope is the task-local `InjectorActor.current`. When the handler
+/// returns or throws, the scope ends and disposes what it built (the ``RequestAudit``), before
+/// the response is written.
+public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The root injector the scopes are opened in.
+    public let injector: InjectorActor
+
+    /// Creates the middleware.
+    ///
+    /// - Parameter injector: The root injector.
+    public init(injector: InjectorActor) {
+        self.injector = injector
+    }
+
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let identity = try RequestIdentity(of: request)
+        var response: Response
+        do {
+            response = try await injector.withScope(
+                modules: [RequestModule(requestID: identity.requestID, user: identity.user)]
+            ) { _ in
+                try await next(request, context)
+            }
+        } catch let error as any HTTPResponseError {
+            // Rendered here rather than by the router so that error responses carry the id too.
+            response = try error.response(from: request, context: context)
+        }
+        identity.tag(&response)
+        return response
+    }
+}
