@@ -30,7 +30,10 @@ extension BindingBuilder {
     public func suppliedByScope() {
         let key = binder.declarations[index].key
         setTarget(
-            Producer.opaque { resolver in throw InjectionError.notSuppliedByScope(key, path: resolver.frame.keys) })
+            Producer.suppliedByScope { resolver in
+                throw InjectionError.notSuppliedByScope(key, path: resolver.frame.keys)
+            }
+        )
         binder.declarations[index].scope = .scoped
     }
 }

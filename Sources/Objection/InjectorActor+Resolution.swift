@@ -134,26 +134,36 @@ extension InjectorActor {
     }
 
     /// The synchronous recipe of `binding`, when the graph below it can be built right now with
-    /// plain function calls: the plan approved it for this injector's table, it stays within the
-    /// depth limit, and the singletons it reads are built.
+    /// plain function calls: the plan of the table that declares it approved it, it stays within
+    /// the depth limit, and the singletons it reads are built.
+    ///
+    /// A binding inherited from an ancestor qualifies too, which is what keeps a request scope
+    /// with its own values fast: its dependencies are then looked up through this injector's
+    /// table, so the request's values win, and anything the plan did not foresee (an override
+    /// that suspends, a singleton not built yet) makes ``SynchronousResolver`` fall back to the
+    /// asynchronous path.
     @inlinable
     nonisolated func synchronousRecipe<T: Sendable>(
         _ binding: Binding,
         _ producer: Producer<T>,
         below parent: ResolutionFrame?
     ) -> (@Sendable (SynchronousResolver, Binding) throws -> T)? {
-        guard binding.isSynchronous, binding.tableID == table.id,
+        guard binding.isSynchronous,
             (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth,
             let recipe = producer.synchronous, frontierIsBuilt(binding)
         else { return nil }
         return recipe
     }
 
-    /// Whether every cached binding a synchronous build of `binding` reads is built. Only asked
-    /// for bindings of this injector's own table.
+    /// Whether every cached binding a synchronous build of `binding` reads is built, in the
+    /// table that declares `binding`.
     @inlinable
     nonisolated func frontierIsBuilt(_ binding: Binding) -> Bool {
-        for index in binding.frontier where !isBuilt(table.bindings[index]) { return false }
+        guard !binding.frontier.isEmpty else { return true }
+        var declaring: BindingTable? = table
+        while let candidate = declaring, candidate.id != binding.tableID { declaring = candidate.parent }
+        guard let declaring else { return false }
+        for index in binding.frontier where !isBuilt(declaring.bindings[index]) { return false }
         return true
     }
 

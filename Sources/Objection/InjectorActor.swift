@@ -33,8 +33,8 @@ public actor InjectorActor {
     @usableFromInline nonisolated let parent: InjectorActor?
     /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
     @usableFromInline nonisolated let isScope: Bool
-    /// The module stack: the parent's modules, then this injector's own.
-    nonisolated let modules: [any Module]
+    /// The modules this injector was created with; its parent's come before them in ``modules``.
+    nonisolated let ownModules: [any Module]
     @usableFromInline nonisolated let maxResolutionDepth: Int
     /// When this injector, and the children made from it, build their singletons.
     public nonisolated let stage: Stage
@@ -102,7 +102,7 @@ public actor InjectorActor {
             ownsTable: true,
             parent: parent,
             isScope: isScope,
-            modules: (parent?.modules ?? []) + modules,
+            ownModules: modules,
             stage: stage,
             maxResolutionDepth: maxResolutionDepth
         )
@@ -123,7 +123,7 @@ public actor InjectorActor {
             ownsTable: false,
             parent: parent,
             isScope: true,
-            modules: parent.modules,
+            ownModules: [],
             stage: parent.stage,
             maxResolutionDepth: parent.maxResolutionDepth
         )
@@ -134,7 +134,7 @@ public actor InjectorActor {
         ownsTable: Bool,
         parent: InjectorActor?,
         isScope: Bool,
-        modules: [any Module],
+        ownModules: [any Module],
         stage: Stage,
         maxResolutionDepth: Int
     ) {
@@ -142,7 +142,7 @@ public actor InjectorActor {
         self.ownsTable = ownsTable
         self.parent = parent
         self.isScope = isScope
-        self.modules = modules
+        self.ownModules = ownModules
         self.stage = stage
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
@@ -167,6 +167,12 @@ public actor InjectorActor {
 }
 
 extension InjectorActor {
+    /// The module stack: the parent's modules, then this injector's own. Computed when a derived
+    /// injector needs it, so that creating a child or a scope copies nothing.
+    nonisolated var modules: [any Module] {
+        (parent?.modules ?? []) + ownModules
+    }
+
     /// The nearest request scope: this injector or an ancestor.
     @usableFromInline
     nonisolated var nearestScope: InjectorActor? {

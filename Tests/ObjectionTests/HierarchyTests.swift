@@ -77,6 +77,42 @@ struct HierarchyTests {
         #expect(try await root.get(UserRepository.self).database.dsn == "root")
     }
 
+    @Test("an inherited synchronous graph takes every kind of override, built or not, suspending or not")
+    func inheritedSynchronousGraphSeesOverrides() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init).asSingleton()
+            binder.bind(Wheel.self).to(Wheel.init)
+            binder.bind(Car.self).to(Car.init)
+        }
+        // Warm the root: its plan now builds Car with plain calls, reading its built Engine.
+        let rootCar = try await root.get(Car.self)
+        #expect(try await root.get(Car.self).engine === rootCar.engine)
+
+        let spare = Wheel()
+        let withInstance = try await root.child(modules: [TestModule { $0.bind(Wheel.self).toInstance(spare) }])
+        #expect(try await withInstance.get(Car.self).wheel === spare)
+        #expect(try await withInstance.get(Car.self).engine === rootCar.engine)
+
+        let suspending = try await root.child(modules: [
+            TestModule { binder in
+                binder.bind(Wheel.self).to { _ in
+                    await Task.yield()
+                    return spare
+                }
+            }
+        ])
+        #expect(try await suspending.get(Car.self).wheel === spare)
+
+        // The child's own singleton is not built yet when the inherited graph first reads it.
+        let ownEngine = try await root.child(modules: [
+            TestModule { $0.bind(Engine.self).to(Engine.init).asSingleton() }
+        ])
+        let childCar = try await ownEngine.get(Car.self)
+        #expect(childCar.engine !== rootCar.engine)
+        #expect(try await ownEngine.get(Car.self).engine === childCar.engine)
+        #expect(try await root.get(Car.self).engine === rootCar.engine)
+    }
+
     @Test("a child's eager singletons are built when it is created")
     func childEagerSingletons() async throws {
         let built = Counter()

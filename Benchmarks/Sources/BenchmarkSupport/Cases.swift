@@ -7,7 +7,7 @@ public enum Cases {
     /// `scale` divides the operation counts: 1 for a real run, large for a smoke run.
     public static func all(scale: Int) async throws -> [BenchmarkCase] {
         try await [transientGraph(scale), deepGraph(scale), singletonHit(scale)]
-            + concurrentHits(scale) + [stampede(), perRequest(scale)] + buildCost(scale)
+            + concurrentHits(scale) + [stampede(), perRequest(scale), perRequestWithValues(scale)] + buildCost(scale)
     }
 
     static func transientGraph(_ scale: Int) async throws -> BenchmarkCase {
@@ -178,6 +178,30 @@ public enum Cases {
                 },
                 Contender("Swinject child container", role: .swinject) { n in
                     for _ in 0..<n { sink(SwinjectGraphs.serveRequest(root: swinject.value)) }
+                },
+            ]
+        )
+    }
+
+    static func perRequestWithValues(_ scale: Int) async throws -> BenchmarkCase {
+        let root = try await InjectorActor(modules: [ObjectionGraphs.Requests(), ObjectionGraphs.RequestValuesDeclared()])
+        let swinject = Shared(SwinjectGraphs.requestRoot())
+        let hand = HandWritten.RequestRoot()
+        return BenchmarkCase(
+            "5b. Per request, the request's own value bound into its scope",
+            operations: 20_000 / scale,
+            contenders: [
+                Contender("hand-written", role: .baseline) { n in
+                    for _ in 0..<n { sink(hand.serve()) }
+                },
+                Contender("Objection withScope(modules:)") { n in
+                    for _ in 0..<n {
+                        let values = ObjectionGraphs.RequestValues(context: RequestContext())
+                        sink(try await root.withScope(modules: [values]) { try await $0.get(Handler.self) })
+                    }
+                },
+                Contender("Swinject child container", role: .swinject) { n in
+                    for _ in 0..<n { sink(SwinjectGraphs.serveRequest(root: swinject.value, context: RequestContext())) }
                 },
             ]
         )

@@ -80,6 +80,26 @@ public enum ObjectionGraphs {
         }
     }
 
+    /// Applied after ``Requests``: `RequestContext` becomes a value each request supplies.
+    public struct RequestValuesDeclared: Module {
+        public init() {}
+
+        public func configure(_ binder: Binder) {
+            binder.bind(RequestContext.self).suppliedByScope()
+        }
+    }
+
+    /// One request's own values.
+    public struct RequestValues: Module {
+        public let context: RequestContext
+
+        public init(context: RequestContext) { self.context = context }
+
+        public func configure(_ binder: Binder) {
+            binder.bind(RequestContext.self).toInstance(context)
+        }
+    }
+
     /// A singleton whose provider takes `latency`, for the stampede case.
     public struct Slow: Module {
         public let latency: Duration

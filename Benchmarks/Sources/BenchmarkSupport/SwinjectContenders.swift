@@ -79,6 +79,19 @@ public enum SwinjectGraphs {
         return handler
     }
 
+    /// One request whose context is a value the request brings, registered in its child container.
+    public static func serveRequest(root: Container, context: RequestContext) -> Handler? {
+        let request = Container(parent: root)
+        request.register(RequestContext.self) { _ in context }
+        request.register(RequestLogger.self) { r in RequestLogger(context: r.resolve(RequestContext.self)!) }
+            .inObjectScope(.container)
+        request.register(UnitOfWork.self) { r in UnitOfWork(database: r.resolve(Database.self)!) }
+            .inObjectScope(.container)
+        let handler = request.resolve(Handler.self)
+        handler?.work.commit()
+        return handler
+    }
+
     public static func sized(_ count: Int) -> Container {
         let container = Container()
         for index in 0..<count {

@@ -178,7 +178,9 @@ final class BindingTable: Sendable {
         firstInModule: Bool
     ) -> [InjectionError] {
         let key = declaration.key
-        let moduleName = String(describing: type(of: module))
+        // Spelled only when there is a problem: naming a type is not free, and this runs for every
+        // declaration of every request scope.
+        var moduleName: String { String(describing: type(of: module)) }
         var problems: [InjectionError] = []
         func report(_ message: String) {
             problems.append(.configurationProblem(message, key: key, location: declaration.location))

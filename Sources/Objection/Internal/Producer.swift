@@ -67,6 +67,19 @@ final class Producer<T: Sendable>: AnyProducer {
         )
     }
 
+    /// The stand-in for a key that request scopes supply (``BindingBuilder/suppliedByScope()``).
+    /// Its synchronous form gives way to the asynchronous path, so that the plan can count on the
+    /// request's own binding (found by key in the scope) and still report a scope that lacks it.
+    static func suppliedByScope(
+        missing: @escaping @Sendable (Resolver) throws -> Never
+    ) -> Producer {
+        Producer(
+            kind: .opaque,
+            synchronous: { _, _ in throw SynchronousResolutionUnavailable() },
+            asynchronous: { resolver, _ in try missing(resolver) }
+        )
+    }
+
     /// A value the caller owns.
     @usableFromInline
     static func instance(_ value: T) -> Producer {

@@ -9,13 +9,13 @@
 @usableFromInline
 struct SynchronousResolver: Sendable {
     @usableFromInline let injector: InjectorActor
-    @usableFromInline let bindings: [Binding]
+    @usableFromInline let table: BindingTable
 
-    /// Resolves for `injector`, whose own table declares every binding on this path.
+    /// Resolves for `injector`, through its table.
     @inlinable
     init(injector: InjectorActor) {
         self.injector = injector
-        self.bindings = injector.table.bindings
+        self.table = injector.table
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`.
@@ -28,8 +28,15 @@ struct SynchronousResolver: Sendable {
     /// The `position`-th declared dependency of `binding`.
     @inlinable
     func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) throws -> T {
-        guard let index = binding.links[position] else { throw SynchronousResolutionUnavailable() }
-        return try resolve(bindings[index], as: type)
+        // A binding of this table follows its pre-linked index; an inherited one looks its
+        // dependency up by key, so that this injector's overrides (a request's values) win.
+        if binding.tableID == table.id, let index = binding.links[position] {
+            return try resolve(table.bindings[index], as: type)
+        }
+        guard let dependency = table.binding(for: binding.dependencies[position]) else {
+            throw SynchronousResolutionUnavailable()
+        }
+        return try resolve(dependency, as: type)
     }
 
     @inlinable

@@ -6,10 +6,10 @@ import Objection
 /// let injector = try await InjectorActor(modules: [AppModule(config: AppConfig(), lifecycle: LifecycleLog())])
 /// ```
 ///
-/// Request values (``RequestIdentifier``, ``AuthenticatedUser``) are not bound here: only a request
-/// scope has them, through ``RequestModule``. The services that need them are bound with provider
-/// closures, which resolve them when a request asks, so nothing in the root is wired to a key the
-/// root does not have.
+/// Request values (``RequestIdentifier``, ``AuthenticatedUser``) are only declared here, with
+/// `suppliedByScope()`: each request scope binds them through ``RequestModule``. The declaration
+/// lets the services that need them be autowired and checked when the injector is built, and
+/// makes sure no singleton can capture them.
 public struct AppModule: Module {
     /// The service's settings.
     public var config: AppConfig
@@ -40,29 +40,14 @@ public struct AppModule: Module {
             .onDispose { store in await store.close() }
         binder.bind((any LinkStore).self).to(InMemoryLinkStore.self)
 
+        // Bound by each request's RequestModule, never by the root.
+        binder.bind(RequestIdentifier.self).suppliedByScope()
+        binder.bind(AuthenticatedUser.self).suppliedByScope()
+
         // One audit trail per request scope, disposed (flushed) when the request ends.
-        binder.bind(RequestAudit.self)
-            .to { r in
-                try await RequestAudit(
-                    requestID: r.get(RequestIdentifier.self),
-                    user: r.get(AuthenticatedUser.self),
-                    sink: r.get(AuditLog.self),
-                    metrics: r.get(Metrics.self)
-                )
-            }
-            .inScope(.scoped)
+        binder.bind(RequestAudit.self).to(RequestAudit.init).inScope(.scoped)
 
         // The handlers' service: new for each `get`, sharing its scope's audit trail.
-        binder.bind(LinkService.self)
-            .to { r in
-                try await LinkService(
-                    requestID: r.get(RequestIdentifier.self),
-                    user: r.get(AuthenticatedUser.self),
-                    store: r.get((any LinkStore).self),
-                    codes: r.get(CodeGenerator.self),
-                    audit: r.get(RequestAudit.self),
-                    metrics: r.get(Metrics.self)
-                )
-            }
+        binder.bind(LinkService.self).to(LinkService.init)
     }
 }
