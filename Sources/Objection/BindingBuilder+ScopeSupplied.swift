@@ -8,7 +8,8 @@ extension BindingBuilder {
     /// on the key are not reported as missing, and a singleton that depends on it is reported as
     /// a captive dependency (``InjectionError/Code/scopeViolation``). Resolving the key where no
     /// request scope is open throws ``InjectionError/Code/scopeViolation``; resolving it in a
-    /// scope whose modules do not bind it throws ``InjectionError/Code/missingBinding``.
+    /// scope whose modules do not bind it throws ``InjectionError/Code/missingBinding``, and
+    /// `getIfBound` returns `nil` there (an optional value, such as an anonymous request's user).
     ///
     /// ```swift
     /// struct AppModule: Module {
@@ -35,5 +36,7 @@ extension BindingBuilder {
             }
         )
         binder.declarations[index].scope = .scoped
+        binder.declarations[index].isSuppliedByScope = true
+        binder.declarations[index].propertyDependencies = []  // The stand-in builds nothing.
     }
 }

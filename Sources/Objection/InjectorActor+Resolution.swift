@@ -34,6 +34,8 @@ extension InjectorActor {
         guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: type) else {
             return handle(type, named: key.name)
         }
+        // A value request scopes supply, in a scope that does not: unbound here.
+        if binding.isSuppliedByScope, nearestScope != nil { return nil }
         return try await resolve(binding, as: type, parent: parent, continuesTaskPath: continuesTaskPath)
     }
 
@@ -76,7 +78,9 @@ extension InjectorActor {
             if let value = cell.value(as: type) { return value }
             if let recipe = synchronousRecipe(binding, producer, below: parent) {
                 do {
-                    return try SynchronousResolver(injector: self).build(binding, recipe: recipe, in: cell, of: scope)
+                    // The scope's own bindings build its instances, whoever asked (as on the
+                    // asynchronous path).
+                    return try SynchronousResolver(injector: scope).build(binding, recipe: recipe, in: cell, of: scope)
                 } catch is SynchronousResolutionUnavailable {
                     // Another task of the request is building it, or the scope ended: see below.
                 }
@@ -94,7 +98,10 @@ extension InjectorActor {
             if producer.kind == .instance, let instance = producer.synchronous {
                 return try instance(SynchronousResolver(injector: self), binding)
             }
-            if let recipe = synchronousRecipe(binding, producer, below: parent) {
+            if let recipe = synchronousRecipe(binding, producer, below: parent),
+                !binding.synchronousReadsScoped
+                    || !isCaptive(below: continuesTaskPath ? ResolutionFrame.active : parent)
+            {
                 do {
                     return try recipe(SynchronousResolver(injector: self), binding)
                 } catch is SynchronousResolutionUnavailable {

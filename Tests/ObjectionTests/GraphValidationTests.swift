@@ -173,6 +173,14 @@ struct GraphValidationTests {
         #expect(notSupplied?.code == .missingBinding)
         #expect(notSupplied?.message.contains("declared as supplied by request scopes") == true)
         #expect(notSupplied?.path == [BindingKey(AuditTrail.self), BindingKey(RequestID.self)])
+
+        // Asked for directly, an unsupplied value is simply absent in a scope, and out of place outside one.
+        #expect(try await root.withScope { try await $0.getIfBound(RequestID.self) } == nil)
+        #expect(
+            try await root.withScope(modules: [RequestModule(id: 3)]) { try await $0.getIfBound(RequestID.self) }?.value
+                == 3)
+        let unscoped = await injectionError { _ = try await root.getIfBound(RequestID.self) }
+        #expect(unscoped?.code == .scopeViolation)
     }
 
     @Test("a singleton that depends on a scope-supplied key is a captive dependency")

@@ -3,9 +3,8 @@ import Testing
 
 @testable import Objection
 
-/// Failing reproductions from the review of 0a3fc43..9dba31a (graph check, suppliedByScope, stages,
-/// the synchronous path for inherited bindings, the test trait). Each test states the expected
-/// behaviour; none of them fixes library code.
+/// Regression tests from the second session's review of the graph check, `suppliedByScope`, stages,
+/// the synchronous path for inherited bindings and the test trait: each failed before its fix.
 @Suite("Review findings", .timeLimit(.minutes(1)))
 struct ReviewFindingsTests {
     // MARK: - Fixtures
@@ -64,7 +63,7 @@ struct ReviewFindingsTests {
 
     // MARK: - Synchronous path for inherited bindings (change 4)
 
-    @Test("[medium] the synchronous path lets a singleton of a child of a scope capture a scoped instance")
+    @Test("a singleton of a child of a scope cannot capture a scoped instance, on the synchronous path either")
     func syncPathBypassesCaptiveRuleInChildOfScope() async throws {
         // README ("Choices"), ScopesAndLifetimes: "A child of a request scope follows the captive
         // rule too: its singletons cannot hold the request's scoped instances."
@@ -102,7 +101,7 @@ struct ReviewFindingsTests {
         }
     }
 
-    @Test("[medium] a scoped instance built from a child of a scope takes the child's overrides only on the synchronous path")
+    @Test("a scoped instance is built with its scope's bindings, whoever asks, on both paths")
     func scopedInstanceBuiltWithRequesterTableOnSyncPath() async throws {
         let root = try await makeInjector { binder in
             binder.bind(Engine.self).to(Engine.init)
@@ -138,7 +137,7 @@ struct ReviewFindingsTests {
         #expect(syncWheelIsSpare == asyncWheelIsSpare)
     }
 
-    @Test("[low] maxResolutionDepth is not enforced when an inherited synchronous binding reaches a child's chain")
+    @Test("maxResolutionDepth holds when an inherited synchronous binding reaches a child's chain")
     func depthLimitBypassedAcrossTables() async throws {
         let root = try await InjectorActor(
             modules: [
@@ -167,7 +166,7 @@ struct ReviewFindingsTests {
 
     // MARK: - Graph check (change 1)
 
-    @Test("[medium] false cycle: an ancestor's custom-scoped binding is re-walked with the child's table")
+    @Test("the graph check does not re-walk an ancestor's custom-scoped binding with a child's table")
     func ancestorCustomScopedBindingFalseCycle() async throws {
         func root(_ scope: Scope) async throws -> InjectorActor {
             try await makeInjector { binder in
@@ -190,7 +189,7 @@ struct ReviewFindingsTests {
         _ = try await withWeak.get(Settings.self)
     }
 
-    @Test("[low] false cycle: an ancestor's singleton contribution is re-walked with the child's table")
+    @Test("the graph check does not re-walk an ancestor's singleton contribution with a child's table")
     func ancestorSingletonContributionFalseCycle() async throws {
         let root = try await makeInjector { binder in
             binder.bind(PluginSettings.self).toInstance(PluginSettings())
@@ -208,7 +207,7 @@ struct ReviewFindingsTests {
         _ = try await child.get(PluginSettings.self)
     }
 
-    @Test("[low] an alias to an Injectable type is rejected although Injectable types 'need no binding'")
+    @Test("an alias to an Injectable type is accepted: Injectable types need no binding")
     func aliasToInjectableRejected() async throws {
         // README (7) and CheckingTheGraph: "`Injectable` types need no binding, as at run time".
         // aliasProblems() still requires the target to be in the table.
@@ -218,7 +217,7 @@ struct ReviewFindingsTests {
 
     // MARK: - suppliedByScope (change 2)
 
-    @Test("[low] suppliedByScope on a PropertyInjectable type reports the placeholder's properties as missing")
+    @Test("suppliedByScope on a PropertyInjectable type does not check the properties of a value it never builds")
     func suppliedByScopePropertyInjectableFalseMissing() async throws {
         // The placeholder never builds a Session (the request binds one with toInstance, which
         // injects nothing), but setTarget records Session's injected properties on it.
@@ -232,7 +231,7 @@ struct ReviewFindingsTests {
 
     // MARK: - Drawing (docs: "Missing dependencies are drawn dashed and red")
 
-    @Test("[low] the graph draws Factory, Lazy and Injectable dependencies as missing")
+    @Test("the graph draws Factory, Lazy and Injectable dependencies as provided, not missing")
     func graphDrawsHandlesAsMissing() async throws {
         let injector = try await makeInjector { binder in
             binder.bind(Engine.self).to(Engine.init)
@@ -244,7 +243,7 @@ struct ReviewFindingsTests {
         #expect(!dot.contains("missing"), "\(dot)")
     }
 
-    @Test("[low] graph(of:) throws for an unbound alias target instead of drawing it")
+    @Test("graph(of:) draws an unbound alias target instead of throwing")
     func graphOfUnboundAliasTarget() async throws {
         // Documented as the way to see a configuration the initializer rejects "for a missing
         // dependency or a cycle"; an alias's missing target is still thrown by aliasProblems().
@@ -256,7 +255,7 @@ struct ReviewFindingsTests {
 
     // MARK: - Test trait (change 6)
 
-    @Test("[low] the trait no longer lets an override replace a multibound collection")
+    @Test("a later module's direct binding of a collection replaces earlier contributions (trait overrides)")
     func traitOverrideOfCollection() async throws {
         struct Plugins: Module {
             func configure(_ binder: Binder) {
@@ -297,7 +296,7 @@ struct SingletonHeadedChain: Module {
     }
 }
 
-@Suite("Review findings: process-level", .timeLimit(.minutes(2)))
+@Suite("Review findings: in a separate process", .timeLimit(.minutes(2)))
 struct ReviewFindingsExitTests {
     @Test("control: the same chain with a transient head is accepted")
     func transientHeadedChainIsFine() async {
@@ -306,12 +305,12 @@ struct ReviewFindingsExitTests {
         }
     }
 
-    @Test("[low] the captive check recurses: a long declared chain under a singleton overflows the stack")
+    @Test(
+        "the captive check walks a chain of 100,000 declared dependencies under a singleton without exhausting the stack"
+    )
     func captiveCheckDeepChainCrashes() async {
-        // README (7): "A chain of 100,000 declared dependencies is checked without recursion."
-        // GraphValidation is iterative, but captiveProblems().pathToScoped is recursive and runs
-        // for every singleton. The same chain of transients (GraphValidationTests.veryDeepChain)
-        // passes.
+        // Run in its own process: before the captive walk was made iterative, this overflowed
+        // the stack and killed the process.
         await #expect(processExitsWith: .success) {
             _ = try await InjectorActor(modules: [SingletonHeadedChain(depth: 100_000)])
         }

@@ -5,6 +5,8 @@ final class Binding: Sendable {
     @usableFromInline let key: BindingKey
     @usableFromInline let scope: Scope
     let isEager: Bool
+    /// Whether this is the stand-in for a key request scopes supply (``BindingBuilder/suppliedByScope()``).
+    @usableFromInline let isSuppliedByScope: Bool
     let location: InjectionError.SourceLocation
     @usableFromInline let producer: any AnyProducer
     /// The declared dependency keys, in parameter order.
@@ -34,6 +36,8 @@ final class Binding: Sendable {
     @usableFromInline let frontier: [Int]
     /// How many nested builds a synchronous build of this binding makes, itself included.
     @usableFromInline let synchronousDepth: Int
+    /// Whether a synchronous build of this binding reads a request-scoped instance.
+    @usableFromInline let synchronousReadsScoped: Bool
 
     init(
         declaration: BindingDeclaration,
@@ -47,6 +51,7 @@ final class Binding: Sendable {
         self.key = declaration.key
         self.scope = declaration.scope
         self.isEager = declaration.isEager
+        self.isSuppliedByScope = declaration.isSuppliedByScope
         self.location = declaration.location
         self.producer = producer
         self.dependencies = declaration.dependencies
@@ -61,6 +66,7 @@ final class Binding: Sendable {
         self.isSynchronous = synchronousPlan != nil
         self.frontier = synchronousPlan?.frontier ?? []
         self.synchronousDepth = synchronousPlan?.depth ?? 0
+        self.synchronousReadsScoped = synchronousPlan?.readsScoped ?? false
     }
 }
 

@@ -10,6 +10,8 @@ struct BindingDeclaration {
     var targetCount = 0
     var scope: Scope = .transient
     var isEager = false
+    /// Whether this is the root's stand-in for a key request scopes supply.
+    var isSuppliedByScope = false
     /// The binding's `onDispose` hook, taking a value of the bound type.
     var dispose: (@Sendable (any Sendable) async throws -> Void)?
     /// For a contribution to a collection (`Binder.contribute`), the collection it feeds.

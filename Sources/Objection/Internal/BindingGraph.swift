@@ -8,7 +8,8 @@ struct BindingGraph {
 
     /// The keys, in the order they are drawn; bound keys first, then missing ones.
     private(set) var keys: [BindingKey] = []
-    /// Each key's scope, `instance` for a value bound with `toInstance`, `nil` when unbound.
+    /// Each key's scope, `instance` for a value bound with `toInstance`, `provided` for a
+    /// `Factory`, `Lazy` or just-in-time type, `nil` when unbound.
     private(set) var scopes: [String?] = []
     private(set) var edges: [Edge] = []
 
@@ -33,7 +34,8 @@ struct BindingGraph {
                     ?? {
                         position[dependency] = keys.count
                         keys.append(dependency)
-                        scopes.append(nil)
+                        // A handle or a just-in-time type is provided, not missing.
+                        scopes.append(table.providesWithoutBinding(dependency) ? "provided" : nil)
                         return keys.count - 1
                     }()
                 edges.append(Edge(from: from, to: to))

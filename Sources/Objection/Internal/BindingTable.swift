@@ -33,6 +33,15 @@ final class BindingTable: Sendable {
         return parent?.binding(for: key)
     }
 
+    /// Whether the injector provides `key` without a binding of its own: a `Factory` or `Lazy`
+    /// over a bound key, or a just-in-time ``Injectable`` type.
+    func providesWithoutBinding(_ key: BindingKey) -> Bool {
+        if let handle = key.type as? any ResolutionHandle.Type {
+            return binding(for: BindingKey(handle.target, named: key.name)) != nil
+        }
+        return key.name == nil && key.type is any Injectable.Type
+    }
+
     /// Every binding this table declares: the ones found by key, and the contributions to
     /// collections.
     var declaredBindings: [Binding] {
@@ -61,10 +70,14 @@ final class BindingTable: Sendable {
         var problems: [InjectionError] = []
         var declarations: [BindingDeclaration] = []
         var contributions: [BindingDeclaration] = []
+        // The module each contribution came from, and the last module that bound a key directly:
+        // a later module's direct binding of a collection replaces earlier contributions to it.
+        var contributionModules: [Int] = []
+        var directlyBoundIn: [BindingKey: Int] = [:]
         var decorators: [Decorator] = []
         var indexByKey: [BindingKey: Int] = [:]
 
-        for module in modules {
+        for (moduleIndex, module) in modules.enumerated() {
             let binder = Binder()
             module.configure(binder)
             decorators += binder.decorators
@@ -75,7 +88,11 @@ final class BindingTable: Sendable {
                 guard declaration.producer != nil else { continue }
                 if declaration.collection != nil {
                     contributions.append(declaration)
-                } else if let existing = indexByKey[declaration.key] {
+                    contributionModules.append(moduleIndex)
+                    continue
+                }
+                directlyBoundIn[declaration.key] = moduleIndex
+                if let existing = indexByKey[declaration.key] {
                     declarations[existing] = declaration
                 } else {
                     indexByKey[declaration.key] = declarations.count
@@ -99,6 +116,11 @@ final class BindingTable: Sendable {
             }
             declarations[index].producer = decorated
         }
+
+        contributions = zip(contributions, contributionModules).filter { contribution, module in
+            guard let key = contribution.collection?.key, let direct = directlyBoundIn[key] else { return true }
+            return direct <= module
+        }.map(\.0)
 
         // Each collection fed by contributions becomes one binding of `[T]`.
         var collections: [(index: Int, collection: any AnyCollection)] = []
@@ -160,8 +182,7 @@ final class BindingTable: Sendable {
             )
         }
         let table = BindingTable(bindings: bindings, id: id, parent: parent)
-        problems += table.aliasProblems()
-        if validatesGraph { problems += GraphValidation(table: table).problems() }
+        if validatesGraph { problems += table.aliasProblems() + GraphValidation(table: table).problems() }
         let captives = checksCaptives ? table.captiveProblems() : []
         if problems.isEmpty && !captives.isEmpty {
             throw .scopeViolations(captives)
@@ -209,7 +230,9 @@ final class BindingTable: Sendable {
             }
             let targetKey = binding.dependencies[0]
             guard let target = self.binding(for: targetKey) else {
-                report("'\(binding.key)' is bound to '\(targetKey)', which is not bound")
+                if !providesWithoutBinding(targetKey) {
+                    report("'\(binding.key)' is bound to '\(targetKey)', which is not bound")
+                }
                 continue
             }
             if binding.producer.targetConforms(target.producer) == false {
@@ -223,26 +246,9 @@ final class BindingTable: Sendable {
     /// transients or other singletons — each reported with its path. Opaque providers hide their
     /// dependencies; those are checked when they resolve.
     private func captiveProblems() -> [InjectionError] {
-        var memo: [ObjectIdentifier: [BindingKey]?] = [:]
-        func pathToScoped(from binding: Binding) -> [BindingKey]? {
-            let id = ObjectIdentifier(binding)
-            if let known = memo[id] { return known }
-            memo[id] = .some(nil)  // Visiting: a cycle reaches nothing new.
-            var found: [BindingKey]?
-            for key in binding.dependencies {
-                guard let dependency = self.binding(for: key) else { continue }
-                if dependency.scope == .scoped {
-                    found = [binding.key, key]
-                } else if let below = pathToScoped(from: dependency) {
-                    found = [binding.key] + below
-                }
-                if found != nil { break }
-            }
-            memo[id] = .some(found)
-            return found
-        }
+        var reach = ScopedReach(table: self)
         return bindings.filter { $0.scope == .singleton }.compactMap { singleton in
-            guard let path = pathToScoped(from: singleton), let scoped = path.last else { return nil }
+            guard let path = reach.path(from: singleton), let scoped = path.last else { return nil }
             return InjectionError(
                 code: .scopeViolation,
                 message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)' (\(path.arrowJoined))",
@@ -250,5 +256,54 @@ final class BindingTable: Sendable {
                 location: singleton.location
             )
         }
+    }
+}
+
+/// For each binding, the first path of declared dependencies to a scoped key, if any: found with
+/// an explicit stack, so that a very long chain cannot exhaust the thread's stack, and remembered,
+/// so that each binding is explored once.
+private struct ScopedReach {
+    let table: BindingTable
+    /// A finished binding's path to a scoped key, or `nil` inside when it reaches none.
+    private var paths: [ObjectIdentifier: [BindingKey]?] = [:]
+
+    init(table: BindingTable) {
+        self.table = table
+    }
+
+    mutating func path(from start: Binding) -> [BindingKey]? {
+        if let known = paths[ObjectIdentifier(start)] { return known }
+        // Each frame is a binding and the position of the next dependency to look at.
+        var stack: [(binding: Binding, next: Int)] = [(start, 0)]
+        var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
+        while let (binding, next) = stack.last {
+            let dependencies = binding.knownDependencies
+            var found: [BindingKey]?
+            var position = next
+            var descend: Binding?
+            while position < dependencies.count, found == nil, descend == nil {
+                defer { position += 1 }
+                guard let dependency = table.binding(for: dependencies[position]) else { continue }
+                if dependency.scope == .scoped {
+                    found = [binding.key, dependency.key]
+                } else if let known = paths[ObjectIdentifier(dependency)] {
+                    found = known.map { [binding.key] + $0 }
+                } else if !visiting.contains(ObjectIdentifier(dependency)) {
+                    descend = dependency  // A cycle reaches nothing new: skipped above.
+                }
+            }
+            stack[stack.count - 1].next = position
+            if let descend {
+                // Revisit this dependency's result when it is finished: step back one position.
+                stack[stack.count - 1].next = position - 1
+                visiting.insert(ObjectIdentifier(descend))
+                stack.append((descend, 0))
+                continue
+            }
+            paths[ObjectIdentifier(binding)] = .some(found)
+            visiting.remove(ObjectIdentifier(binding))
+            stack.removeLast()
+        }
+        return paths[ObjectIdentifier(start)] ?? nil
     }
 }

@@ -73,12 +73,11 @@ struct GraphValidation {
         /// dependencies nothing binds.
         private mutating func dependencies(of binding: Binding) -> [Binding] {
             // A collection resolves its contributions directly, not by key.
-            var next = binding.contributions
+            var next = binding.contributions.filter(isWalked)
             for key in binding.knownDependencies {
                 if let dependency = table.binding(for: key) {
-                    let isAncestorSingleton = dependency.scope == .singleton && dependency.tableID != table.id
-                    if !isAncestorSingleton { next.append(dependency) }
-                } else if !Self.isProvidedWithoutBinding(key, in: table), !binding.producer.isAlias {
+                    if isWalked(dependency) { next.append(dependency) }
+                } else if !table.providesWithoutBinding(key), !binding.producer.isAlias {
                     // An alias's unbound target is reported with the aliases.
                     let path = stack.map(\.binding.key) + [binding.key, key]
                     problems.append(.missingDependency(key, path: path, location: binding.location))
@@ -87,13 +86,11 @@ struct GraphValidation {
             return next
         }
 
-        /// Whether the injector provides `key` without a binding: a `Factory` or `Lazy` over a
-        /// bound key, or a just-in-time ``Injectable`` type.
-        private static func isProvidedWithoutBinding(_ key: BindingKey, in view: BindingTable) -> Bool {
-            if let handle = key.type as? any ResolutionHandle.Type {
-                return view.binding(for: BindingKey(handle.target, named: key.name)) != nil
-            }
-            return key.name == nil && key.type is any Injectable.Type
+        /// Whether the walk follows `dependency`: not when an ancestor builds it with its own
+        /// bindings (a singleton or a custom-scoped binding lives in the injector that declares
+        /// it) — that ancestor was checked when it was built.
+        private func isWalked(_ dependency: Binding) -> Bool {
+            dependency.tableID == table.id || !(dependency.scope == .singleton || dependency.scope.kind == .custom)
         }
 
         private mutating func reportCycle(from position: Int, back first: Binding) {

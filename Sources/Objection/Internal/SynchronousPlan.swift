@@ -12,6 +12,9 @@ struct SynchronousPlan {
         let frontier: [Int]
         /// The longest chain of nested transients, this binding included.
         let depth: Int
+        /// Whether the build reads or builds a request-scoped instance, so that it must not run
+        /// below a singleton (a captive dependency).
+        let readsScoped: Bool
     }
 
     /// How many transients a synchronous build may nest.
@@ -77,6 +80,7 @@ struct SynchronousPlan {
         }
         var frontier: Set<Int> = []
         var depth = 1
+        var readsScoped = scopes[index] == .scoped
         for link in links[index] {
             guard let dependency = link else { return nil }
             if producers[dependency].isInstance { continue }
@@ -85,13 +89,15 @@ struct SynchronousPlan {
             } else if let below = entry(for: dependency) {
                 frontier.formUnion(below.frontier)
                 depth = max(depth, below.depth + 1)
+                readsScoped = readsScoped || below.readsScoped
             } else if scopes[dependency] == .scoped {
                 frontier.insert(dependency)
+                readsScoped = true
             } else {
                 return nil
             }
         }
         guard depth <= Self.maximumDepth else { return nil }
-        return Entry(frontier: frontier.sorted(), depth: depth)
+        return Entry(frontier: frontier.sorted(), depth: depth, readsScoped: readsScoped)
     }
 }

@@ -36,6 +36,12 @@ struct SynchronousResolver: Sendable {
         guard let dependency = table.binding(for: binding.dependencies[position]) else {
             throw SynchronousResolutionUnavailable()
         }
+        // An override from another table than the plan's is taken only when it builds nothing
+        // (a value, a built singleton): then the plan's depth and captive analysis still hold.
+        guard
+            dependency.tableID == binding.tableID || dependency.producer.isInstance
+                || dependency.scope == .singleton
+        else { throw SynchronousResolutionUnavailable() }
         return try resolve(dependency, as: type)
     }
 
@@ -52,7 +58,9 @@ struct SynchronousResolver: Sendable {
             guard binding.isSynchronous, let recipe = producer.synchronous else {
                 return try cell.builtValue(as: type)
             }
-            return try build(binding, recipe: recipe, in: cell, of: scope)
+            // The scope's own bindings build its instances, whoever asked.
+            let builder = scope === injector ? self : SynchronousResolver(injector: scope)
+            return try builder.build(binding, recipe: recipe, in: cell, of: scope)
         case .custom:
             throw SynchronousResolutionUnavailable()
         case .transient:
