@@ -184,7 +184,9 @@ public enum Cases {
     }
 
     static func perRequestWithValues(_ scale: Int) async throws -> BenchmarkCase {
-        let root = try await InjectorActor(modules: [ObjectionGraphs.Requests(), ObjectionGraphs.RequestValuesDeclared()])
+        let root = try await InjectorActor(modules: [
+            ObjectionGraphs.Requests(), ObjectionGraphs.RequestValuesDeclared(),
+        ])
         let swinject = Shared(SwinjectGraphs.requestRoot())
         let hand = HandWritten.RequestRoot()
         return BenchmarkCase(
@@ -201,7 +203,9 @@ public enum Cases {
                     }
                 },
                 Contender("Swinject child container", role: .swinject) { n in
-                    for _ in 0..<n { sink(SwinjectGraphs.serveRequest(root: swinject.value, context: RequestContext())) }
+                    for _ in 0..<n {
+                        sink(SwinjectGraphs.serveRequest(root: swinject.value, context: RequestContext()))
+                    }
                 },
             ]
         )
