@@ -20,6 +20,18 @@ extension InjectorActor {
         taskCurrent ?? processDefault.withLock { $0 }
     }
 
+    /// The request scope the current task serves: the nearest scope of the task's current
+    /// injector, or `nil` outside ``withScope(modules:_:)``. Unlike ``current`` it never falls
+    /// back to the process default, so request code can tell "no request" from "the root".
+    ///
+    /// ```swift
+    /// guard let request = InjectorActor.currentScope else { throw HTTPError(.internalServerError) }
+    /// let user = try await request.get(AuthenticatedUser.self)
+    /// ```
+    public static var currentScope: InjectorActor? {
+        taskCurrent?.nearestScope
+    }
+
     /// Runs `operation` with `injector` as the task's ``current`` injector. The binding is visible
     /// to child tasks of `operation`, and to nothing else: a sibling task never sees it.
     ///

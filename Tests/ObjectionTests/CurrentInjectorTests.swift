@@ -75,4 +75,22 @@ struct DefaultInjectorTests {
         await InjectorActor.withCurrent(other) { #expect(InjectorActor.current === other) }
         #expect(InjectorActor.current === root)
     }
+
+    @Test("currentScope is the request's scope inside withScope, and nil outside it, whatever the default")
+    func currentScope() async throws {
+        let root = try await makeInjector { $0.bind(Engine.self).to(Engine.init) }
+        #expect(InjectorActor.currentScope == nil)
+        try await InjectorActor.withCurrent(root) {
+            #expect(InjectorActor.current === root)
+            #expect(InjectorActor.currentScope == nil)
+            try await root.withScope { scope in
+                #expect(InjectorActor.currentScope === scope)
+                let child = try await scope.child(modules: [])
+                await InjectorActor.withCurrent(child) {
+                    // A child of the scope still serves the same request.
+                    #expect(InjectorActor.currentScope === scope)
+                }
+            }
+        }
+    }
 }
