@@ -68,10 +68,13 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// Values that are not class instances are not kept.
     public static let weak = Scope.custom("weak") { WeakReferenceCache() }
 
+    /// Scopes are equal when they are the same kind with the same name; two custom scopes with
+    /// one name are equal whatever their caches.
     public static func == (lhs: Scope, rhs: Scope) -> Bool {
         lhs.kind == rhs.kind && lhs.name == rhs.name
     }
 
+    /// Hashes the kind and the name, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(name)

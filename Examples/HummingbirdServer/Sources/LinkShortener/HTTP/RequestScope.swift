@@ -14,7 +14,8 @@ public enum RequestScope {
     /// - Returns: The instance the binding's scope dictates.
     /// - Throws: `500` outside a request scope; the injector's and providers' errors.
     public static func get<T: Sendable>(_ type: T.Type) async throws -> T {
-        guard let scope = InjectorActor.current else {
+        // `currentScope`, not `current`: outside a request it is nil, never the root.
+        guard let scope = InjectorActor.currentScope else {
             throw HTTPError(.internalServerError, message: "No request scope: is RequestScopeMiddleware installed?")
         }
         return try await scope.get(type)
