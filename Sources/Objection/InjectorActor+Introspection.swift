@@ -27,9 +27,6 @@ extension InjectorActor {
     /// - Returns: `true` when the key resolves to a binding.
     public nonisolated func hasBinding<T>(for type: T.Type, named name: String? = nil) -> Bool {
         let key = BindingKey(type, named: name)
-        if table.binding(for: key) != nil { return true }
-        if name == nil, type is any Injectable.Type { return true }
-        guard let handle = type as? any ResolutionHandle.Type else { return false }
-        return table.binding(for: BindingKey(handle.target, named: name)) != nil
+        return table.binding(for: key) != nil || table.providesWithoutBinding(key)
     }
 }

@@ -68,21 +68,19 @@ public enum SwinjectGraphs {
     /// One request: a child container holding the request's scoped objects, the handler resolved
     /// from it, the unit of work committed at the end.
     public static func serveRequest(root: Container) -> Handler? {
-        let request = Container(parent: root)
-        request.register(RequestContext.self) { _ in RequestContext() }.inObjectScope(.container)
-        request.register(RequestLogger.self) { r in RequestLogger(context: r.resolve(RequestContext.self)!) }
-            .inObjectScope(.container)
-        request.register(UnitOfWork.self) { r in UnitOfWork(database: r.resolve(Database.self)!) }
-            .inObjectScope(.container)
-        let handler = request.resolve(Handler.self)
-        handler?.work.commit()
-        return handler
+        serve(in: root) { $0.register(RequestContext.self) { _ in RequestContext() }.inObjectScope(.container) }
     }
 
     /// One request whose context is a value the request brings, registered in its child container.
     public static func serveRequest(root: Container, context: RequestContext) -> Handler? {
+        serve(in: root) { $0.register(RequestContext.self) { _ in context } }
+    }
+
+    /// A request's child container: its context as `registerContext` says, its logger and unit of
+    /// work; the handler resolved from it and the unit of work committed.
+    private static func serve(in root: Container, registerContext: (Container) -> Void) -> Handler? {
         let request = Container(parent: root)
-        request.register(RequestContext.self) { _ in context }
+        registerContext(request)
         request.register(RequestLogger.self) { r in RequestLogger(context: r.resolve(RequestContext.self)!) }
             .inObjectScope(.container)
         request.register(UnitOfWork.self) { r in UnitOfWork(database: r.resolve(Database.self)!) }

@@ -11,8 +11,10 @@ final class Binding: Sendable {
     @usableFromInline let producer: any AnyProducer
     /// The declared dependency keys, in parameter order.
     @usableFromInline let dependencies: [BindingKey]
-    /// The keys of the bound type's injected properties.
-    let propertyDependencies: [BindingKey]
+    /// Every key this binding is known to resolve before it runs: its declared dependencies when
+    /// its recipe resolves exactly those, and its bound type's injected properties. Empty for an
+    /// opaque provider, whose dependencies show only when it runs. Walked by the graph checks.
+    let knownDependencies: [BindingKey]
     /// For each dependency, its index in the table, or `nil` when nothing binds it.
     @usableFromInline let links: [Int?]
     /// This binding's index in its table.
@@ -55,7 +57,8 @@ final class Binding: Sendable {
         self.location = declaration.location
         self.producer = producer
         self.dependencies = declaration.dependencies
-        self.propertyDependencies = declaration.propertyDependencies
+        self.knownDependencies =
+            (producer.declaresDependencies ? declaration.dependencies : []) + declaration.propertyDependencies
         self.links = links
         self.index = index
         self.tableID = tableID
@@ -71,18 +74,8 @@ final class Binding: Sendable {
 }
 
 extension Binding {
-    /// Every key this binding is known to resolve before it runs: its declared dependencies when
-    /// its recipe resolves exactly those, and its injected properties. Empty for an opaque
-    /// provider, whose dependencies show only when it runs.
-    var knownDependencies: [BindingKey] {
-        (producer.declaresDependencies ? dependencies : []) + propertyDependencies
-    }
-
     /// Whether the graph check has anything to follow from this binding.
-    var hasEdges: Bool {
-        (producer.declaresDependencies && !dependencies.isEmpty) || !propertyDependencies.isEmpty
-            || !contributions.isEmpty
-    }
+    var hasEdges: Bool { !knownDependencies.isEmpty || !contributions.isEmpty }
 
     /// How to dispose `value`, built by this binding: its `onDispose` hook, else `dispose()` when the
     /// value is ``AsyncDisposable``; `nil` when there is nothing to do.
