@@ -84,7 +84,6 @@ public struct ArgumentBindingBuilder<T: Sendable, First: Sendable, each Argument
             recipe: recipe,
             defaults: { [recipe] resolver, binding in try await recipe(resolver, binding, defaults) }
         )
-        .injectingProperties()
     }
 }
 
@@ -146,13 +145,14 @@ extension InjectorActor {
         parent: ResolutionFrame?
     ) async throws -> T {
         try checkNotShutDown()
-        guard let binding = table.binding(for: key) else {
+        guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: type) else {
             throw InjectionError.missingBinding(key, requestedBy: parent)
         }
         guard let producer = binding.producer(as: type), let recipe = producer.argumentRecipe else {
             throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types)
         }
         let frame = try enter(binding, parent: parent, continuesTaskPath: false)
+        defer { frame.finish() }
         return try await recipe(Resolver(injector: self, frame: frame), binding, arguments.values)
     }
 }
@@ -216,5 +216,11 @@ struct RuntimeArguments: Sendable {
         repeat types.append((each Argument).self)
         self.values = values
         self.types = types
+    }
+
+    /// Arguments passed on from another binding (an alias to its target).
+    init(values: [any Sendable]) {
+        self.values = values
+        self.types = values.map { type(of: $0) }
     }
 }

@@ -41,10 +41,16 @@ public struct BindingBuilder<T: Sendable> {
     ///
     /// - Parameter provider: Builds one value per call.
     /// - Returns: A builder to choose the binding's scope.
+    ///
+    /// A closure held in a variable binds the same way: its `Resolver` parameter is what it
+    /// receives, never a dependency to autowire.
+    ///
+    /// ```swift
+    /// let makeEngine: @Sendable (Resolver) async throws -> Engine = { _ in Engine() }
+    /// binder.bind(Engine.self).to(makeEngine)
+    /// ```
     @inlinable @discardableResult
-    public func to(_ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T)
-        -> ScopedBindingBuilder<T>
-    {
+    public func to(_ provider: @escaping @Sendable (Resolver) async throws -> T) -> ScopedBindingBuilder<T> {
         setTarget(Producer.opaque(provider))
     }
 
@@ -141,7 +147,7 @@ public struct BindingBuilder<T: Sendable> {
     ///   - concrete: The bound type to resolve instead.
     ///   - name: The name of the target's binding, or `nil` for its unnamed binding.
     /// - Returns: A builder to choose the binding's scope.
-    @inlinable @discardableResult
+    @discardableResult
     public func to<Concrete: Sendable>(_ concrete: Concrete.Type, named name: String? = nil) -> ScopedBindingBuilder<T>
     {
         @Sendable func convert(_ value: Concrete, for binding: Binding, path: @autoclosure () -> [BindingKey]) throws
@@ -164,6 +170,17 @@ public struct BindingBuilder<T: Sendable> {
                 if let instance = target.instance { return instance is T }
                 if T.self is AnyClass { return Concrete.self is T.Type }
                 return nil
+            },
+            argumentRecipe: { resolver, binding, arguments in
+                // Runtime arguments pass through to the target, as Objection's and Blindside's
+                // class bindings forward them.
+                let value = try await resolver.injector.resolve(
+                    binding.dependencies[0],
+                    as: Concrete.self,
+                    arguments: RuntimeArguments(values: arguments),
+                    parent: resolver.frame
+                )
+                return try convert(value, for: binding, path: resolver.frame.keys)
             }
         )
         return setTarget(producer, dependencies: [BindingKey(Concrete.self, named: name)])
@@ -182,12 +199,25 @@ public struct BindingBuilder<T: Sendable> {
         setTarget(Producer.opaque { resolver in try await provider.provide(resolver) })
     }
 
+    /// Sets the binding's one target.
+    ///
+    /// - Parameter constructs: Whether the injector itself constructs the value, so that a
+    ///   ``PropertyInjectable`` value gets its properties and awake hook here, once, where it is
+    ///   built: true for autowired functions (and ``Injectable`` declarations); false for values
+    ///   returned as built (instances, provider closures and objects) and for aliases, whose target
+    ///   injects its own instances.
     @usableFromInline @discardableResult
-    func setTarget(_ producer: Producer<T>, dependencies: [BindingKey] = []) -> ScopedBindingBuilder<T> {
+    func setTarget(
+        _ producer: Producer<T>,
+        dependencies: [BindingKey] = [],
+        constructs: Bool? = nil
+    ) -> ScopedBindingBuilder<T> {
+        let injectsProperties = constructs ?? (producer.kind == .declared && !producer.isAlias)
         binder.declarations[index].targetCount += 1
-        binder.declarations[index].producer = producer.injectingProperties()
+        binder.declarations[index].producer = injectsProperties ? producer.injectingProperties() : producer
         binder.declarations[index].dependencies = dependencies
-        if producer.kind != .instance, T.self is any PropertyInjectable.Type, let type = T.self as? AnyClass {
+        binder.declarations[index].propertyDependencies = []
+        if injectsProperties, T.self is any PropertyInjectable.Type, let type = T.self as? AnyClass {
             binder.declarations[index].propertyDependencies = InjectedProperty.all(of: type).map(\.key)
         }
         return ScopedBindingBuilder(binder: binder, index: index)

@@ -58,7 +58,9 @@ public struct Injection<Object: Sendable>: Sendable {
     ///
     /// - Parameter provider: Builds one value, resolving its dependencies through the resolver.
     public init(provider: @escaping @Sendable (Resolver) async throws -> Object) {
-        self.init(scope: .transient) { $0.to(provider) }
+        // The type declares its own construction, so its injected properties are set on what the
+        // provider returns, as after an initializer.
+        self.init(scope: .transient) { $0.setTarget(Producer.opaque(provider), constructs: true) }
     }
 
     /// The same declaration in `scope`.

@@ -26,7 +26,6 @@ extension InjectorActor {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     /// - Returns: `true` when the key resolves to a binding.
     public nonisolated func hasBinding<T>(for type: T.Type, named name: String? = nil) -> Bool {
-        let key = BindingKey(type, named: name)
-        return table.binding(for: key) != nil || table.providesWithoutBinding(key)
+        table.provides(BindingKey(type, named: name))
     }
 }

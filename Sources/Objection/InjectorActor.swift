@@ -189,10 +189,31 @@ extension InjectorActor {
     /// background, and the caller gets `false`.
     @usableFromInline
     nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
-        guard let dispose = binding.disposal(of: value) else { return !lifecycle.isShutDown }
+        guard let dispose = binding.disposal(of: value, ownedHere: ownsValues(of: binding)) else {
+            return !lifecycle.isShutDown
+        }
         if disposalLog.record(Disposal(key: binding.key, dispose: dispose)) { return true }
         Task.detached { try? await dispose() }
         return false
+    }
+
+    /// Whether the values `binding` produces here are its own to dispose. They are unless it is
+    /// an alias whose chain ends in a cache (the target's cache built the instance and disposes
+    /// it) or in an instance the caller owns; an alias to a transient target is the only cache of
+    /// what it holds, so it disposes it.
+    nonisolated func ownsValues(of binding: Binding) -> Bool {
+        var current = binding
+        var steps = 0
+        while current.producer.isAlias {
+            let key = current.dependencies[0]
+            steps += 1
+            guard steps <= maxResolutionDepth,
+                let target = try? table.binding(for: key) ?? justInTimeBinding(for: key, as: key.type)
+            else { return true }
+            if target.producer.isInstance || target.scope != .transient { return false }
+            current = target
+        }
+        return true
     }
 
     /// The injector that declares `binding`, which owns its singleton and builds it. A binding no

@@ -77,11 +77,13 @@ extension Binding {
     /// Whether the graph check has anything to follow from this binding.
     var hasEdges: Bool { !knownDependencies.isEmpty || !contributions.isEmpty }
 
-    /// How to dispose `value`, built by this binding: its `onDispose` hook, else `dispose()` when the
-    /// value is ``AsyncDisposable``; `nil` when there is nothing to do.
-    func disposal(of value: any Sendable) -> (@Sendable () async throws -> Void)? {
+    /// How to dispose `value`, cached by this binding: its `onDispose` hook, which always runs,
+    /// else `dispose()` when the value is ``AsyncDisposable`` and `ownedHere` — an instance is
+    /// disposed once, by the cache that built it, never by an alias that shares it; `nil` when
+    /// there is nothing to do.
+    func disposal(of value: any Sendable, ownedHere: Bool) -> (@Sendable () async throws -> Void)? {
         if let hook = dispose { return { try await hook(value) } }
-        if let disposable = value as? any AsyncDisposable { return { try await disposable.dispose() } }
+        if ownedHere, let disposable = value as? any AsyncDisposable { return { try await disposable.dispose() } }
         return nil
     }
 }

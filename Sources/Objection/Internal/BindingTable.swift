@@ -33,11 +33,17 @@ final class BindingTable: Sendable {
         return parent?.binding(for: key)
     }
 
+    /// Whether an injector over this table resolves `key`: it is bound, or provided without a
+    /// binding.
+    func provides(_ key: BindingKey) -> Bool {
+        binding(for: key) != nil || providesWithoutBinding(key)
+    }
+
     /// Whether the injector provides `key` without a binding of its own: a `Factory` or `Lazy`
-    /// over a bound key, or a just-in-time ``Injectable`` type.
+    /// over a key it provides, or a just-in-time ``Injectable`` type.
     func providesWithoutBinding(_ key: BindingKey) -> Bool {
         if let handle = key.type as? any ResolutionHandle.Type {
-            return binding(for: BindingKey(handle.target, named: key.name)) != nil
+            return provides(BindingKey(handle.target, named: key.name))
         }
         return key.name == nil && key.type is any Injectable.Type
     }
@@ -182,8 +188,9 @@ final class BindingTable: Sendable {
             )
         }
         let table = BindingTable(bindings: bindings, id: id, parent: parent)
-        if validatesGraph { problems += table.aliasProblems() + GraphValidation(table: table).problems() }
-        let captives = checksCaptives ? table.captiveProblems() : []
+        let lookup = GraphLookup(table: table)
+        if validatesGraph { problems += table.aliasProblems() + GraphValidation(lookup: lookup).problems() }
+        let captives = checksCaptives ? captiveProblems(in: lookup) : []
         if problems.isEmpty && !captives.isEmpty {
             throw .scopeViolations(captives)
         }
@@ -245,17 +252,35 @@ final class BindingTable: Sendable {
     /// Singletons of this table whose declared dependencies reach a scoped key — through
     /// transients or other singletons — each reported with its path. Opaque providers hide their
     /// dependencies; those are checked when they resolve.
-    private func captiveProblems() -> [InjectionError] {
-        var reach = ScopedReach(table: self)
-        return bindings.filter { $0.scope == .singleton }.compactMap { singleton in
-            guard let path = reach.path(from: singleton), let scoped = path.last else { return nil }
-            return InjectionError(
-                code: .scopeViolation,
-                message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)' (\(path.arrowJoined))",
-                path: path,
-                location: singleton.location
-            )
+    private static func captiveProblems(in lookup: GraphLookup) -> [InjectionError] {
+        var reach = ScopedReach(lookup: lookup)
+        var singletons = lookup.table.bindings.filter { $0.scope == .singleton }
+        // Just-in-time singletons reached from the declared graph are checked too; the list grows
+        // while the walk reaches more of them.
+        var checkedJustInTime = 0
+        var problems: [InjectionError] = []
+        while true {
+            for singleton in singletons {
+                if let problem = reach.captiveProblem(singleton) { problems.append(problem) }
+            }
+            let reached = lookup.justInTime.dropFirst(checkedJustInTime)
+            guard !reached.isEmpty else { return problems }
+            checkedJustInTime = lookup.justInTime.count
+            singletons = reached.filter { $0.scope == .singleton }
         }
+    }
+}
+
+extension ScopedReach {
+    /// The problem of `singleton` if it reaches a scoped key.
+    mutating func captiveProblem(_ singleton: Binding) -> InjectionError? {
+        guard let path = path(from: singleton), let scoped = path.last else { return nil }
+        return InjectionError(
+            code: .scopeViolation,
+            message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)' (\(path.arrowJoined))",
+            path: path,
+            location: singleton.location
+        )
     }
 }
 
@@ -263,12 +288,12 @@ final class BindingTable: Sendable {
 /// an explicit stack, so that a very long chain cannot exhaust the thread's stack, and remembered,
 /// so that each binding is explored once.
 private struct ScopedReach {
-    let table: BindingTable
+    let lookup: GraphLookup
     /// A finished binding's path to a scoped key, or `nil` inside when it reaches none.
     private var paths: [ObjectIdentifier: [BindingKey]?] = [:]
 
-    init(table: BindingTable) {
-        self.table = table
+    init(lookup: GraphLookup) {
+        self.lookup = lookup
     }
 
     mutating func path(from start: Binding) -> [BindingKey]? {
@@ -283,7 +308,7 @@ private struct ScopedReach {
             var descend: Binding?
             while position < dependencies.count, found == nil, descend == nil {
                 defer { position += 1 }
-                guard let dependency = table.binding(for: dependencies[position]) else { continue }
+                guard let dependency = lookup.binding(for: dependencies[position]) else { continue }
                 if dependency.scope == .scoped {
                     found = [binding.key, dependency.key]
                 } else if let known = paths[ObjectIdentifier(dependency)] {

@@ -7,23 +7,24 @@
 /// the new table, as the new injector would: its own bindings, then its ancestors'. A singleton
 /// of an ancestor is built by that ancestor, with that ancestor's bindings, and was checked when
 /// the ancestor was built, so the walk stops there. `Factory` and `Lazy` handles end a chain, as
-/// they do at run time.
+/// they do at run time. An unbound ``Injectable`` type is walked through its own declaration
+/// (``GraphLookup``).
 ///
 /// The walk is iterative, so that a very deep graph cannot exhaust the stack, and visits each
 /// binding once.
 struct GraphValidation {
-    private let table: BindingTable
+    private let lookup: GraphLookup
 
-    init(table: BindingTable) {
-        self.table = table
+    init(lookup: GraphLookup) {
+        self.lookup = lookup
     }
 
     /// Every missing dependency and every cycle, each with its path.
     func problems() -> [InjectionError] {
         // The common request scope binds plain values: nothing to walk.
-        guard table.bindings.contains(where: \.hasEdges) else { return [] }
-        var walk = Walk(table: table)
-        for binding in table.declaredBindings {
+        guard lookup.table.bindings.contains(where: \.hasEdges) else { return [] }
+        var walk = Walk(lookup: lookup)
+        for binding in lookup.table.declaredBindings {
             walk.visit(binding)
         }
         return walk.problems
@@ -31,15 +32,16 @@ struct GraphValidation {
 
     /// One depth-first walk over the graph, remembering what it has finished.
     private struct Walk {
-        let table: BindingTable
+        let lookup: GraphLookup
+        var table: BindingTable { lookup.table }
         var problems: [InjectionError] = []
         /// Where a binding sits on ``stack`` while it is being walked; `nil` once it is finished.
         private var positions: [ObjectIdentifier: Int?] = [:]
         private var stack: [(binding: Binding, next: [Binding], cursor: Int)] = []
         private var reportedCycles: Set<Set<ObjectIdentifier>> = []
 
-        init(table: BindingTable) {
-            self.table = table
+        init(lookup: GraphLookup) {
+            self.lookup = lookup
         }
 
         mutating func visit(_ start: Binding) {
@@ -75,7 +77,7 @@ struct GraphValidation {
             // A collection resolves its contributions directly, not by key.
             var next = binding.contributions.filter(isWalked)
             for key in binding.knownDependencies {
-                if let dependency = table.binding(for: key) {
+                if let dependency = lookup.binding(for: key) {
                     if isWalked(dependency) { next.append(dependency) }
                 } else if !table.providesWithoutBinding(key), !binding.producer.isAlias {
                     // An alias's unbound target is reported with the aliases.
@@ -90,7 +92,10 @@ struct GraphValidation {
         /// bindings (a singleton or a custom-scoped binding lives in the injector that declares
         /// it) — that ancestor was checked when it was built.
         private func isWalked(_ dependency: Binding) -> Bool {
-            dependency.tableID == table.id || !(dependency.scope == .singleton || dependency.scope.kind == .custom)
+            let cachedElsewhere = dependency.scope == .singleton || dependency.scope.kind == .custom
+            guard lookup.isJustInTime(dependency) else { return dependency.tableID == table.id || !cachedElsewhere }
+            // A just-in-time singleton belongs to the root, with the root's bindings.
+            return table.parent == nil || !cachedElsewhere
         }
 
         private mutating func reportCycle(from position: Int, back first: Binding) {

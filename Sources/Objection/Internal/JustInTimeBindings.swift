@@ -14,15 +14,29 @@ final class JustInTimeBindings: Sendable {
     func binding<T: Injectable>(for type: T.Type) throws -> Binding {
         let id = ObjectIdentifier(type)
         if let existing = bindings.withLock({ $0[id] }) { return existing }
-        let table = try BindingTable.build(modules: [JustInTimeModule<T>()], validatesGraph: false)
-        guard let made = table.binding(for: BindingKey(type)) else {
-            throw InjectionError.missingBinding(BindingKey(type), requestedBy: nil)
-        }
+        let made = try Self.declaration(of: type)
         return bindings.withLock { bindings in
             if let existing = bindings[id] { return existing }
             bindings[id] = made
             return made
         }
+    }
+}
+
+extension JustInTimeBindings {
+    /// A new binding made from `type`'s declaration, linked on its own: its dependencies are
+    /// looked up by key in whichever injector resolves it, and checked as part of the graph that
+    /// reaches it (``GraphLookup``), not here.
+    static func declaration<T: Injectable>(of type: T.Type) throws(InjectionError) -> Binding {
+        let table = try BindingTable.build(
+            modules: [JustInTimeModule<T>()],
+            checksCaptives: false,
+            validatesGraph: false
+        )
+        guard let made = table.binding(for: BindingKey(type)) else {
+            throw .missingBinding(BindingKey(type), requestedBy: nil)
+        }
+        return made
     }
 }
 

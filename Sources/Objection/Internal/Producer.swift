@@ -88,8 +88,7 @@ final class Producer<T: Sendable>: AnyProducer {
 
     /// A provider closure.
     @usableFromInline
-    static func opaque(_ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T) -> Producer
-    {
+    static func opaque(_ provider: @escaping @Sendable (Resolver) async throws -> T) -> Producer {
         Producer(kind: .opaque, synchronous: nil) { resolver, _ in try await provider(resolver) }
     }
 
@@ -144,15 +143,24 @@ final class Producer<T: Sendable>: AnyProducer {
 
     /// A recipe over the binding's declared dependencies.
     ///
-    /// - Parameter conformance: For aliases: whether the target's values are `T`s, or `nil` when
-    ///   that cannot be known before one is built.
+    /// - Parameters:
+    ///   - conformance: For aliases: whether the target's values are `T`s, or `nil` when that
+    ///     cannot be known before one is built.
+    ///   - argumentRecipe: For aliases: the recipe that forwards runtime arguments to the target.
     @usableFromInline
     static func declared(
         synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)? = nil,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
-        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil
+        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil,
+        argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil
     ) -> Producer {
-        Producer(kind: .declared, synchronous: synchronous, asynchronous: asynchronous, conformance: conformance)
+        Producer(
+            kind: .declared,
+            synchronous: synchronous,
+            asynchronous: asynchronous,
+            conformance: conformance,
+            argumentRecipe: argumentRecipe
+        )
     }
 
     @usableFromInline var isInstance: Bool { kind == .instance }

@@ -7,11 +7,12 @@ protocol ResolutionHandle: Sendable {
 }
 
 extension InjectorActor {
-    /// The handle `T` stands for, if `T` is a ``ResolutionHandle`` over a bound key.
+    /// The handle `T` stands for, if `T` is a ``ResolutionHandle`` over a key this injector
+    /// provides (bound, or a just-in-time ``Injectable`` type).
     @usableFromInline
     nonisolated func handle<T>(_ type: T.Type, named name: String?) -> T? {
         guard let handle = type as? any ResolutionHandle.Type,
-            table.binding(for: BindingKey(handle.target, named: name)) != nil
+            table.provides(BindingKey(handle.target, named: name))
         else { return nil }
         return handle.make(injector: self, name: name) as? T
     }

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import Objection
+
+/// An `Injectable` type with injected properties, built by its own provider.
+final class InjectableVehicle: CountingVehicle, Injectable, @unchecked Sendable {
+    override init() {}
+    static let injection = Injection<InjectableVehicle>(provider: { _ in InjectableVehicle() })
+}
+
+@Suite("Property injection happens once, where the injector builds the instance")
+struct PropertyInjectionTests {
+    @Test("an alias to a singleton injects and awakes the shared instance once, however often it is resolved")
+    func aliasToSingletonInjectsOnce() async throws {
+        let enginesBuilt = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in
+                enginesBuilt.increment()
+                return Engine()
+            }
+            binder.bind(CountingSedan.self).to(CountingSedan.init).asSingleton()
+            binder.bind(CountingVehicle.self).to(CountingSedan.self)
+        }
+        let first = try await injector.get(CountingVehicle.self)
+        let engine = first.engine
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { _ = try? await injector.get(CountingVehicle.self) } }
+        }
+        let last = try await injector.get(CountingVehicle.self)
+        #expect(last === first)
+        #expect(first.awakenings.value == 1)
+        #expect(enginesBuilt.value == 1)
+        #expect(last.engine === engine)
+    }
+
+    @Test("a provider closure's result is returned as built: no properties overwritten, no awake hook")
+    func closureResultIsNotInjected() async throws {
+        let special = Engine()
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(CountingVehicle.self).to { _ in
+                let vehicle = CountingVehicle()
+                vehicle.engine = special
+                return vehicle
+            }
+        }
+        let vehicle = try await injector.get(CountingVehicle.self)
+        #expect(vehicle.engine === special)
+        #expect(vehicle.awakenings.value == 0)
+    }
+
+    @Test("a provider object's result is returned as built")
+    func providerObjectResultIsNotInjected() async throws {
+        struct Maker: Provider {
+            func provide(_ resolver: Resolver) async throws -> CountingVehicle { CountingVehicle() }
+        }
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(CountingVehicle.self).to(provider: Maker())
+        }
+        let vehicle = try await injector.get(CountingVehicle.self)
+        #expect(vehicle.engine == nil)
+        #expect(vehicle.awakenings.value == 0)
+    }
+
+    @Test("an autowired initializer's instance gets its properties and one awake call")
+    func autowiredIsInjected() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(CountingSedan.self).to(CountingSedan.init)
+        }
+        let sedan = try await injector.get(CountingSedan.self)
+        #expect(sedan.engine != nil)
+        #expect(sedan.awakenings.value == 1)
+    }
+
+    @Test("an Injectable type is injected once, even when it declares a provider")
+    func injectableIsInjected() async throws {
+        let injector = try await makeInjector { $0.bind(Engine.self).to(Engine.init) }
+        let vehicle = try await injector.get(InjectableVehicle.self)
+        #expect(vehicle.engine != nil)
+        #expect(vehicle.awakenings.value == 1)
+    }
+
+    @Test("injectDependencies(into:) fills an object built elsewhere")
+    func objectBuiltElsewhere() async throws {
+        let injector = try await makeInjector { $0.bind(Engine.self).to(Engine.init) }
+        let vehicle = CountingVehicle()
+        try await injector.injectDependencies(into: vehicle)
+        #expect(vehicle.engine != nil)
+        #expect(vehicle.awakenings.value == 1)
+    }
+}
