@@ -72,4 +72,101 @@ struct TestingTraitTests {
         #expect(Set(engines.withLock { $0 }).count == 2)
         #expect(InjectorActor.taskCurrent == nil)
     }
+
+    @Test("a dispose() that throws at teardown is recorded as an issue of the test, at the test")
+    func recordsDisposalFailures() async throws {
+        let test = try #require(Test.current)
+        let log = Log()
+        let trait = InjectorTrait.injector(modules: [FailingPoolModule(log: log)])
+        try await withKnownIssue("the pool's dispose() throws") {
+            try await trait.provideScope(for: test, testCase: nil) {
+                _ = try await #require(InjectorActor.current).get(Resource.self)
+            }
+        } matching: { issue in
+            issue.error as? ProviderFailure == ProviderFailure(attempt: 99)
+                && issue.sourceLocation == test.sourceLocation
+        }
+        #expect(log.values == ["pool"])
+    }
+
+    @Test("a disposal failure does not hide the error the test threw, nor the other way round")
+    func reportsBothFailures() async throws {
+        let test = try #require(Test.current)
+        let trait = InjectorTrait.injector(modules: [FailingPoolModule(log: Log())])
+        await withKnownIssue("the pool's dispose() throws") {
+            await #expect(throws: ProviderFailure(attempt: 1)) {
+                try await trait.provideScope(for: test, testCase: nil) {
+                    _ = try await #require(InjectorActor.current).get(Resource.self)
+                    throw ProviderFailure(attempt: 1)
+                }
+            }
+        } matching: { issue in
+            issue.error as? ProviderFailure == ProviderFailure(attempt: 99)
+        }
+    }
+}
+
+/// A singleton pool whose `dispose()` throws.
+struct FailingPoolModule: Module {
+    let log: Log
+
+    func configure(_ binder: Binder) {
+        binder.bind(Resource.self).to { [log] _ in Resource("pool", log: log, fails: true) }.asSingleton()
+    }
+}
+
+/// A singleton that counts the tests that used it: each test expects to be its first user.
+final class Tally: Sendable {
+    private let users = Counter()
+
+    /// Records a user, and checks that no earlier test shared this injector's singletons.
+    func expectFirstUser(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(users.increment() == 1, "another test used this injector", sourceLocation: sourceLocation)
+    }
+}
+
+struct TallyModule: Module {
+    func configure(_ binder: Binder) {
+        binder.bind(Tally.self).to(Tally.init).asSingleton()
+    }
+}
+
+extension TestingTraitTests {
+    /// Every test here resolves the same singleton and expects to be its only user: one injector
+    /// around the whole suite would fail all but the first of them.
+    @Suite("on a suite, each test gets a fresh injector", .injector(modules: [TallyModule()]))
+    struct OnASuite {
+        @Test("one test")
+        func first() async throws {
+            try await #require(InjectorActor.current).get(Tally.self).expectFirstUser()
+        }
+
+        @Test("another test")
+        func second() async throws {
+            try await #require(InjectorActor.current).get(Tally.self).expectFirstUser()
+        }
+
+        @Test("each argument of a parameterized test", arguments: 1...3)
+        func eachArgument(_ argument: Int) async throws {
+            try await #require(InjectorActor.current).get(Tally.self).expectFirstUser()
+        }
+
+        @Test(
+            "a test's own trait, closest to it, wins over the suite's",
+            .injector(modules: [TallyModule(), ConfigModule(dsn: "own")])
+        )
+        func ownTraitWins() async throws {
+            let injector = try #require(InjectorActor.current)
+            #expect(try await injector.get(Config.self) == Config(dsn: "own"))
+            try await injector.get(Tally.self).expectFirstUser()
+        }
+
+        @Suite("a nested suite")
+        struct Nested {
+            @Test("a test of a nested suite")
+            func nested() async throws {
+                try await #require(InjectorActor.current).get(Tally.self).expectFirstUser()
+            }
+        }
+    }
 }
