@@ -53,26 +53,32 @@ extension InjectorActor {
         try await $taskCurrent.withValue(injector, operation: operation)
     }
 
-    /// Sets the process-wide default injector, the fallback of ``current``. Set it once, at
-    /// start-up.
+    /// Sets the process-wide default injector, the fallback of ``current`` (Objection's
+    /// `setDefaultInjector:`). Setting it again replaces it; `nil` clears it.
     ///
     /// ```swift
     /// let root = try await InjectorActor(modules: [AppModule()])
-    /// try InjectorActor.setDefault(root)
+    /// InjectorActor.setDefault(root)
     /// ```
     ///
-    /// - Parameter injector: The default injector.
-    /// - Throws: ``InjectionError/Code/invalidConfiguration`` if a different default is already set.
-    public static func setDefault(_ injector: InjectorActor) throws(InjectionError) {
-        let previous = processDefault.withLock { current in
-            if current == nil { current = injector }
-            return current
-        }
-        guard previous === injector else {
-            throw InjectionError(
-                code: .invalidConfiguration,
-                message: "The default injector is already set; set it once, at start-up"
-            )
+    /// Replacing the default neither shuts the previous injector down nor changes tasks that
+    /// bound an injector with ``withCurrent(_:operation:)`` or ``withScope(modules:_:)``: those
+    /// take precedence over it. The default is one value for the whole process, so code that
+    /// swaps it for a while should put the returned previous default back:
+    ///
+    /// ```swift
+    /// let previous = InjectorActor.setDefault(migrationInjector)
+    /// defer { InjectorActor.setDefault(previous) }
+    /// ```
+    ///
+    /// - Parameter injector: The new default injector, or `nil` for none.
+    /// - Returns: The default injector it replaced, or `nil` if there was none.
+    @discardableResult
+    public static func setDefault(_ injector: InjectorActor?) -> InjectorActor? {
+        processDefault.withLock { current in
+            let previous = current
+            current = injector
+            return previous
         }
     }
 

@@ -58,8 +58,29 @@ extension InjectorActor {
     /// - Returns: The new injector.
     /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``.
     public nonisolated func withoutModules<M: Module>(ofType type: M.Type) async throws -> InjectorActor {
-        try await InjectorActor(
-            modules: modules.filter { Swift.type(of: $0) != type },
+        try await withoutModules(ofTypes: [type])
+    }
+
+    /// Creates a new root injector from this injector's module stack without the modules of any of
+    /// `types` (Objection's `withoutModuleOfTypes:`). A key bound only by those modules becomes
+    /// unbound; a key they overrode falls back to the latest remaining module's binding.
+    ///
+    /// ```swift
+    /// let trimmed = try await injector.withoutModules(ofTypes: [Level17Module.self, Level18Module.self])
+    /// ```
+    ///
+    /// Unlike chaining ``withoutModules(ofType:)``, this builds one injector, so eager singletons
+    /// are built once, and no intermediate injector is left holding its own singletons. A module
+    /// is left out when its type is exactly one of `types`; a type the stack does not contain is
+    /// ignored.
+    ///
+    /// - Parameter types: The module types to leave out.
+    /// - Returns: The new injector.
+    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``.
+    public nonisolated func withoutModules(ofTypes types: [any Module.Type]) async throws -> InjectorActor {
+        let dropped = Set(types.map { ObjectIdentifier($0) })
+        return try await InjectorActor(
+            modules: modules.filter { !dropped.contains(ObjectIdentifier(Swift.type(of: $0))) },
             stage: stage,
             maxResolutionDepth: maxResolutionDepth
         )
