@@ -255,7 +255,7 @@ extension InjectorActor {
                 WaitGraph.endWait(of: waiter, on: flight.construction)
             }
         }
-        return try await flight.task.value
+        return try await flight.outcome.value()
     }
 
     private enum Joined<T: Sendable>: Sendable {
@@ -297,8 +297,10 @@ extension InjectorActor {
         let construction = Construction(key: binding.key)
         let resolver = Resolver(injector: self, frame: frame.inside(construction))
         let slot = ObjectIdentifier(cell)
+        let outcome = SharedOutcome<T>()
         // Detached: the construction belongs to no caller, so no caller's cancellation or
         // task-local values (a request's context) reach it, and the provider runs off the actor.
+        // Callers await `outcome`, so a cancelled caller can leave while it carries on.
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
                 let value = try await producer.run(resolver, for: binding)
@@ -307,13 +309,15 @@ extension InjectorActor {
                 _ = record(value, of: binding)
                 cell.store(value)
                 await endConstruction(at: slot)
+                outcome.finish(.success(value))
                 return value
             } catch {
                 await endConstruction(at: slot)
+                outcome.finish(.failure(error))
                 throw error
             }
         }
-        let flight = InFlight(construction: construction, task: task)
+        let flight = InFlight(construction: construction, task: task, outcome: outcome)
         inFlight[slot] = flight
         return flight
     }

@@ -111,8 +111,8 @@ struct ExactlyOnceTests {
         #expect(sawCancellation.value == 0)
         #expect(built.value == 1)
         #expect(try await injector.get(Engine.self) === engine)
-        // The cancelled caller still receives the shared outcome; no CancellationError was stored.
-        #expect(try await cancelled.value === engine)
+        // The cancelled caller left with its own cancellation; none was stored for the others.
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
     }
 
     @Test("different keys construct concurrently: there is no injector-wide construction lock")

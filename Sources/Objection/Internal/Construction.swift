@@ -18,10 +18,12 @@ final class Construction: Sendable {
     }
 }
 
-/// A construction and the task every caller of its key awaits.
+/// A construction, the task running it, and the outcome every caller of its key awaits (a
+/// caller that is cancelled leaves without waiting for the task).
 struct InFlight<T: Sendable>: InFlightConstruction {
     let construction: Construction
     let task: Task<T, any Error>
+    let outcome: SharedOutcome<T>
 }
 
 /// The untyped face of ``InFlight``.

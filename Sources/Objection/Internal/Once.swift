@@ -1,14 +1,15 @@
-/// A value computed once, on first use, by one shared task; a failure is not kept.
+/// A value computed once, on first use, by one shared task; a failure is not kept, and a caller
+/// that is cancelled leaves without waiting.
 final class Once<T: Sendable>: Sendable {
     private enum State {
         case idle
-        case running(Task<T, any Error>)
+        case running(SharedOutcome<T>)
         case done(T)
     }
 
     private enum Start {
         case ready(T)
-        case wait(Task<T, any Error>)
+        case wait(SharedOutcome<T>, starts: Bool)
     }
 
     private let state = Lock(State.idle)
@@ -19,30 +20,41 @@ final class Once<T: Sendable>: Sendable {
             switch state {
             case .done(let value):
                 return .ready(value)
-            case .running(let task):
-                return .wait(task)
+            case .running(let outcome):
+                return .wait(outcome, starts: false)
             case .idle:
-                let task = Task { try await compute() }
-                state = .running(task)
-                return .wait(task)
+                let outcome = SharedOutcome<T>()
+                state = .running(outcome)
+                return .wait(outcome, starts: true)
             }
         }
-        let task: Task<T, any Error>
         switch start {
-        case .ready(let value): return value
-        case .wait(let running): task = running
-        }
-        do {
-            let value = try await task.value
-            state.withLock { state in
-                if case .running = state { state = .done(value) }
-            }
+        case .ready(let value):
             return value
-        } catch {
-            state.withLock { state in
-                if case .running(let current) = state, current == task { state = .idle }
+        case .wait(let outcome, let starts):
+            if starts {
+                // Unstructured, so that the first caller's cancellation does not end the
+                // computation the others share.
+                Task { [state] in
+                    let result = await Result(catching: compute)
+                    state.withLock { state in
+                        guard case .running(let current) = state, current === outcome else { return }
+                        switch result {
+                        case .success(let value): state = .done(value)
+                        case .failure: state = .idle
+                        }
+                    }
+                    outcome.finish(result)
+                }
             }
-            throw error
+            return try await outcome.value()
         }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The outcome of an `async` throwing call.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

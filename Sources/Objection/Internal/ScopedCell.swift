@@ -11,7 +11,8 @@ final class ScopedCell: Sendable {
 
     private enum State {
         case empty
-        case building(Construction, [CheckedContinuation<Value?, any Error>])
+        /// Being built; the outcome is the value, or `nil` when the claimant gave up without one.
+        case building(Construction, SharedOutcome<Value?>)
         case built(Value)
     }
 
@@ -74,70 +75,52 @@ final class ScopedCell: Sendable {
                 return .inFlight(construction)
             case .empty:
                 let construction = Construction(key: key)
-                state = .building(construction, [])
+                state = .building(construction, SharedOutcome())
                 return .claimed(construction)
             }
         }
     }
 
-    /// Waits for `construction` to finish. Returns `nil` when it already failed, so the caller
-    /// claims again.
+    /// Waits for `construction` to finish. Returns `nil` when it was given up without an
+    /// outcome, so the caller claims again; a cancelled caller leaves with `CancellationError`
+    /// while the construction carries on.
     func wait(for construction: Construction) async throws -> Value? {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value?, any Error>) in
-            enum Action {
-                case resume(Value?)
-                case waiting
-            }
-            let action = state.withLock { state -> Action in
-                switch state {
-                case .built(let value):
-                    return .resume(value)
-                case .building(let current, var waiters) where current === construction:
-                    waiters.append(continuation)
-                    state = .building(current, waiters)
-                    return .waiting
-                case .building, .empty:
-                    return .resume(nil)
-                }
-            }
-            if case .resume(let value) = action { continuation.resume(returning: value) }
+        let outcome = state.withLock { state -> SharedOutcome<Value?>? in
+            if case .building(let current, let outcome) = state, current === construction { return outcome }
+            return nil
         }
+        guard let outcome else { return builtBox() }
+        return try await outcome.value()
     }
 
     /// Stores `value` built by the claimant and wakes the waiters.
     @usableFromInline
     func complete<T: Sendable>(_ value: T) {
         let built = Built(value)
-        let waiters = state.withLock { state in
-            defer { state = .built(built) }
-            if case .building(_, let waiters) = state { return waiters }
-            return []
-        }
-        for waiter in waiters { waiter.resume(returning: built) }
+        end(with: .success(built), leaving: .built(built))
     }
 
     /// Forgets the claimant's failed construction and hands its error to the waiters; nothing is
     /// stored, so the next caller builds again.
     @usableFromInline
     func fail(_ error: any Error) {
-        let waiters = state.withLock { state in
-            defer { state = .empty }
-            if case .building(_, let waiters) = state { return waiters }
-            return []
-        }
-        for waiter in waiters { waiter.resume(throwing: error) }
+        end(with: .failure(error), leaving: .empty)
     }
 
     /// Gives up the claimant's construction without an outcome: the waiters claim again. Used when
-    /// a synchronous build has to fall back to the asynchronous path.
+    /// the claimant was cancelled, or a synchronous build has to fall back to the asynchronous path.
     @usableFromInline
     func abandon() {
-        let waiters = state.withLock { state in
-            defer { state = .empty }
-            if case .building(_, let waiters) = state { return waiters }
-            return []
+        end(with: .success(nil), leaving: .empty)
+    }
+
+    private func end(with result: Result<Value?, any Error>, leaving next: State) {
+        let outcome = state.withLock { state -> SharedOutcome<Value?>? in
+            defer { state = next }
+            if case .building(_, let outcome) = state { return outcome }
+            return nil
         }
-        for waiter in waiters { waiter.resume(returning: nil) }
+        outcome?.finish(result)
     }
 
     /// Empties the cell, releasing its value.

@@ -1,0 +1,173 @@
+import Testing
+
+@testable import Objection
+
+@Suite("A cancelled caller leaves a shared construction; the construction carries on", .timeLimit(.minutes(1)))
+struct CancellationTests {
+    @Test("a cancelled waiter on a singleton returns CancellationError while the construction is still running")
+    func singletonWaiterLeaves() async throws {
+        let started = Gate()
+        let release = Gate()
+        let built = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in
+                built.increment()
+                started.open()
+                await release.wait()
+                return Engine()
+            }
+            .asSingleton()
+        }
+        let first = Task { try await injector.get(Engine.self) }
+        await started.wait()
+        let second = Task { try await injector.get(Engine.self) }
+        await waitUntil { await injector.callersWaiting(for: BindingKey(Engine.self)) == 2 }
+        second.cancel()
+        // Without leaving early, this would wait for the gate, which opens only afterwards.
+        let left = try await withDeadline(seconds: 20) { await second.result }
+        #expect(throws: CancellationError.self) { try left.get() }
+        release.open()
+        let engine = try await first.value
+        #expect(try await injector.get(Engine.self) === engine)
+        #expect(built.value == 1)
+    }
+
+    @Test("the caller that started a singleton may leave too; the construction finishes and is cached")
+    func singletonStarterLeaves() async throws {
+        let started = Gate()
+        let release = Gate()
+        let built = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in
+                built.increment()
+                started.open()
+                await release.wait()
+                return Engine()
+            }
+            .asSingleton()
+        }
+        let starter = Task { try await injector.get(Engine.self) }
+        await started.wait()
+        starter.cancel()
+        let left = try await withDeadline(seconds: 20) { await starter.result }
+        #expect(throws: CancellationError.self) { try left.get() }
+        let later = Task { try await injector.get(Engine.self) }
+        release.open()
+        let engine = try await later.value
+        #expect(try await injector.get(Engine.self) === engine)
+        #expect(built.value == 1)
+    }
+
+    @Test("a cancelled waiter on a scoped construction leaves; the builder's value is cached for the request")
+    func scopedWaiterLeaves() async throws {
+        let started = Gate()
+        let release = Gate()
+        let built = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in
+                built.increment()
+                started.open()
+                await release.wait()
+                return Engine()
+            }
+            .inScope(.scoped)
+        }
+        try await injector.withScope { scope in
+            let builder = Task { try await scope.get(Engine.self) }
+            await started.wait()
+            let waiter = Task { try await scope.get(Engine.self) }
+            waiter.cancel()
+            let left = try await withDeadline(seconds: 20) { await waiter.result }
+            #expect(throws: CancellationError.self) { try left.get() }
+            release.open()
+            let engine = try await builder.value
+            #expect(try await scope.get(Engine.self) === engine)
+        }
+        #expect(built.value == 1)
+    }
+
+    @Test("a cancelled first use of a Lazy handle leaves; the value is computed once for the others")
+    func lazyWaiterLeaves() async throws {
+        let started = Gate()
+        let release = Gate()
+        let built = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in
+                built.increment()
+                started.open()
+                await release.wait()
+                return Engine()
+            }
+        }
+        let lazy = try await injector.get(Lazy<Engine>.self)
+        let first = Task { try await lazy.value }
+        await started.wait()
+        first.cancel()
+        let left = try await withDeadline(seconds: 20) { await first.result }
+        #expect(throws: CancellationError.self) { try left.get() }
+        let second = Task { try await lazy.value }
+        release.open()
+        let engine = try await second.value
+        #expect(try await lazy.value === engine)
+        #expect(built.value == 1)
+    }
+}
+
+@Suite("The waiters of a shared outcome, as a state machine")
+struct OutcomeWaitersTests {
+    typealias Machine = OutcomeWaiters<Int, String>
+
+    @Test("registered waiters are all handed the outcome once")
+    func finishResumesAll() throws {
+        var machine = Machine()
+        let a = machine.makeID()
+        let b = machine.makeID()
+        #expect(a != b)
+        guard case .suspended = machine.register("a", as: a, isCancelled: false),
+            case .suspended = machine.register("b", as: b, isCancelled: false)
+        else {
+            Issue.record("expected both to suspend")
+            return
+        }
+        #expect(machine.finish(.success(7)).sorted() == ["a", "b"])
+        #expect(machine.finish(.success(8)).isEmpty)
+        #expect(try machine.result?.get() == 7)
+    }
+
+    @Test("a cancelled waiter is removed and not handed the outcome")
+    func cancelRemoves() {
+        var machine = Machine()
+        let a = machine.makeID()
+        let b = machine.makeID()
+        _ = machine.register("a", as: a, isCancelled: false)
+        _ = machine.register("b", as: b, isCancelled: false)
+        #expect(machine.cancel(a) == "a")
+        #expect(machine.cancel(a) == nil)
+        #expect(machine.finish(.success(1)) == ["b"])
+        #expect(machine.cancel(b) == nil)
+    }
+
+    @Test("a waiter already cancelled is resumed at once with CancellationError, never registered")
+    func cancelledBeforeRegistering() {
+        var machine = Machine()
+        let a = machine.makeID()
+        guard case .resume(let waiter, let result) = machine.register("a", as: a, isCancelled: true) else {
+            Issue.record("expected an immediate resume")
+            return
+        }
+        #expect(waiter == "a")
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(machine.finish(.success(1)).isEmpty)
+    }
+
+    @Test("a waiter after the outcome is known gets it at once, even when cancelled")
+    func lateWaiter() throws {
+        var machine = Machine()
+        _ = machine.finish(.failure(ProviderFailure(attempt: 1)))
+        guard case .resume(_, let result) = machine.register("late", as: machine.makeID(), isCancelled: true) else {
+            Issue.record("expected an immediate resume")
+            return
+        }
+        #expect(throws: ProviderFailure(attempt: 1)) { try result.get() }
+    }
+}
