@@ -30,29 +30,120 @@ extension BindingBuilder {
         _ rest: repeat (each Argument).Type,
         provider: @escaping @Sendable (Resolver, First, repeat each Argument) async throws -> T
     ) -> ArgumentBindingBuilder<T, First, repeat each Argument> {
-        var types: [any Any.Type] = [First.self]
-        repeat types.append((each Argument).self)
-        let expected = types
+        let types = Self.argumentTypes(First.self, repeat (each Argument).self)
         let recipe: @Sendable (Resolver, Binding, [any Sendable]) async throws -> T = { resolver, binding, values in
-            guard values.count == expected.count else {
-                throw InjectionError.argumentMismatch(
-                    binding.key,
-                    expected: expected,
-                    given: values.map { Swift.type(of: $0) },
-                    path: resolver.frame.keys
-                )
-            }
-            var position = 0
+            var position = try Self.startReading(values, for: binding, expected: types, path: resolver.frame.keys)
             return try await provider(
                 resolver,
-                try Self.argument(First.self, at: &position, of: values, for: binding, expected: expected),
-                repeat try Self.argument(
-                    (each Argument).self, at: &position, of: values, for: binding, expected: expected)
+                try Self.argument(First.self, at: &position, of: values, for: binding, expected: types),
+                repeat try Self.argument((each Argument).self, at: &position, of: values, for: binding, expected: types)
             )
         }
+        return argumentTarget(types: types, recipe: recipe)
+    }
+
+    /// Sets a recipe taking runtime arguments of `types` as the binding's target.
+    private func argumentTarget<First: Sendable, each Argument: Sendable>(
+        types: [any Any.Type],
+        recipe: @escaping @Sendable (Resolver, Binding, [any Sendable]) async throws -> T
+    ) -> ArgumentBindingBuilder<T, First, repeat each Argument> {
         setTarget(Producer<T>.withArguments(types: types, recipe: recipe, defaults: nil))
         return ArgumentBindingBuilder(binder: binder, index: index, types: types, recipe: recipe)
     }
+
+    /// The types of a binding's runtime arguments, in order.
+    private static func argumentTypes<First, each Argument>(
+        _ first: First.Type,
+        _ rest: repeat (each Argument).Type
+    ) -> [any Any.Type] {
+        var types: [any Any.Type] = [First.self]
+        repeat types.append((each Argument).self)
+        return types
+    }
+
+    /// Checks the number of runtime arguments; returns the position of the first.
+    private static func startReading(
+        _ values: [any Sendable],
+        for binding: Binding,
+        expected: [any Any.Type],
+        path: [BindingKey]
+    ) throws -> Int {
+        guard values.count == expected.count else {
+            throw InjectionError.argumentMismatch(
+                binding.key,
+                expected: expected,
+                given: values.map { Swift.type(of: $0) },
+                path: path
+            )
+        }
+        return 0
+    }
+
+    /// Binds the key to an ``ArgumentProvider`` object, which receives the runtime arguments of
+    /// each `get` as one tuple (Objection's argument-aware providers, Blindside's providers with
+    /// `BS_DYNAMIC`).
+    ///
+    /// ```swift
+    /// struct CarProvider: ArgumentProvider {
+    ///     func provide(_ resolver: Resolver, arguments: (String, String)) async throws -> ConfigurableCar {
+    ///         try await ConfigurableCar(engine: resolver.get(Engine.self), make: arguments.0, model: arguments.1)
+    ///     }
+    /// }
+    ///
+    /// binder.bind(ConfigurableCar.self).to(provider: CarProvider(), arguments: String.self, String.self)
+    /// let passat = try await injector.get(ConfigurableCar.self, arguments: "VW", "Passat")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - provider: Builds one value from a resolver and the arguments.
+    ///   - first: The first argument's type.
+    ///   - rest: The other arguments' types, in order; together they make `P.Arguments`.
+    /// - Returns: A builder to set default arguments.
+    @discardableResult
+    public func to<P: ArgumentProvider, First: Sendable, each Argument: Sendable>(
+        provider: P,
+        arguments first: First.Type,
+        _ rest: repeat (each Argument).Type
+    ) -> ArgumentBindingBuilder<T, First, repeat each Argument>
+    where P.Value == T, P.Arguments == (First, repeat each Argument) {
+        let types = Self.argumentTypes(First.self, repeat (each Argument).self)
+        let recipe: @Sendable (Resolver, Binding, [any Sendable]) async throws -> T = { resolver, binding, values in
+            var position = try Self.startReading(values, for: binding, expected: types, path: resolver.frame.keys)
+            let arguments = (
+                try Self.argument(First.self, at: &position, of: values, for: binding, expected: types),
+                repeat try Self.argument((each Argument).self, at: &position, of: values, for: binding, expected: types)
+            )
+            return try await provider.provide(resolver, arguments: arguments)
+        }
+        return argumentTarget(types: types, recipe: recipe)
+    }
+}
+
+/// An object that builds values of one type from runtime arguments passed to each `get`
+/// (Objection 1.6's argument-aware providers, Blindside's providers with `BS_DYNAMIC`). Bind it
+/// with ``BindingBuilder/to(provider:arguments:_:)``.
+///
+/// ```swift
+/// struct ReportProvider: ArgumentProvider {
+///     func provide(_ resolver: Resolver, arguments: Date) async throws -> Report {
+///         try await Report(store: resolver.get(ReportStore.self), day: arguments)
+///     }
+/// }
+/// ```
+public protocol ArgumentProvider<Value>: Sendable {
+    /// The type this provider builds.
+    associatedtype Value: Sendable
+    /// The runtime arguments: one type, or a tuple of several in the order callers pass them.
+    associatedtype Arguments: Sendable
+
+    /// Builds one value.
+    ///
+    /// - Parameters:
+    ///   - resolver: Resolves this value's own dependencies, on the path of the request.
+    ///   - arguments: The runtime arguments of this `get`, or the binding's defaults.
+    /// - Returns: The new value, returned to the caller as built.
+    /// - Throws: Whatever construction throws; the error reaches the caller of `get` unchanged.
+    func provide(_ resolver: Resolver, arguments: Arguments) async throws -> Value
 }
 
 /// Sets the default arguments of a binding with runtime arguments. Returned by

@@ -87,7 +87,7 @@ public struct BindingBuilder<T: Sendable> {
         _ function: @escaping @Sendable (repeat each Dependency) async throws -> T
     ) -> ScopedBindingBuilder<T> {
         var dependencies: [BindingKey] = []
-        repeat dependencies.append(BindingKey((each Dependency).self))
+        repeat dependencies.append(BindingKey.parameter((each Dependency).self))
         let producer = Producer<T>.declared { resolver, binding in
             var position = 0
             return try await function(
@@ -113,7 +113,7 @@ public struct BindingBuilder<T: Sendable> {
         _ function: @escaping @Sendable (repeat each Dependency) throws -> T
     ) -> ScopedBindingBuilder<T> {
         var dependencies: [BindingKey] = []
-        repeat dependencies.append(BindingKey((each Dependency).self))
+        repeat dependencies.append(BindingKey.parameter((each Dependency).self))
         let producer = Producer<T>.declared(
             synchronous: { resolver, binding in
                 var position = 0

@@ -54,7 +54,9 @@ public struct Injection<Object: Sendable>: Sendable {
         self.init(scope: .transient) { $0.to(initializer) }
     }
 
-    /// Built by a provider closure.
+    /// Built by a provider closure. The type declares its own construction, so a
+    /// ``PropertyInjectable`` type still gets its properties and awake hook after the provider
+    /// returns.
     ///
     /// - Parameter provider: Builds one value, resolving its dependencies through the resolver.
     public init(provider: @escaping @Sendable (Resolver) async throws -> Object) {
@@ -80,6 +82,12 @@ public struct Injection<Object: Sendable>: Sendable {
 
     /// Declares the binding on `binder`.
     func declare(on binder: Binder) {
-        target(binder.bind(Object.self)).inScope(scope)
+        declare(on: binder.bind(Object.self))
+    }
+
+    /// Sets the declared construction and scope on `builder`.
+    @discardableResult
+    func declare(on builder: BindingBuilder<Object>) -> ScopedBindingBuilder<Object> {
+        target(builder).inScope(scope)
     }
 }

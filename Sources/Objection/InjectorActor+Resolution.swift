@@ -58,6 +58,12 @@ extension InjectorActor {
             return value
         }
         guard let producer = binding.producer(as: type) else {
+            // A named autowired parameter asks for its binding's value wrapped in `Named`.
+            if let named = try await resolveNamed(
+                binding, as: type, parent: parent, continuesTaskPath: continuesTaskPath)
+            {
+                return named
+            }
             throw InjectionError.typeMismatch(
                 binding.key,
                 produced: binding.producer.producedType,

@@ -40,8 +40,9 @@ final class BindingTable: Sendable {
     }
 
     /// Whether the injector provides `key` without a binding of its own: a `Factory` or `Lazy`
-    /// over a key it provides, or a just-in-time ``Injectable`` type.
+    /// over a key it provides, the ``ObjectFactory``, or a just-in-time ``Injectable`` type.
     func providesWithoutBinding(_ key: BindingKey) -> Bool {
+        if key == BindingKey(ObjectFactory.self) { return true }
         if let handle = key.type as? any ResolutionHandle.Type {
             return provides(BindingKey(handle.target, named: key.name))
         }

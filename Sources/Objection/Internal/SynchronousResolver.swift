@@ -47,7 +47,10 @@ struct SynchronousResolver: Sendable {
 
     @inlinable
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
-        guard let producer = binding.producer(as: type) else { throw SynchronousResolutionUnavailable() }
+        guard let producer = binding.producer(as: type) else {
+            if let named = try resolveNamed(binding, as: type) { return named }
+            throw SynchronousResolutionUnavailable()
+        }
         switch binding.scope.kind {
         case .singleton:
             guard let cell = binding.cell else { throw SynchronousResolutionUnavailable() }
