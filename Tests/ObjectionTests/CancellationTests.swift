@@ -2,22 +2,30 @@ import Testing
 
 @testable import Objection
 
+/// An `Engine` binding whose provider reports that it started, then blocks until released.
+struct BlockedEngine {
+    let started = Gate()
+    let release = Gate()
+    let built = Counter()
+
+    func bind(on binder: Binder, in scope: Scope) {
+        binder.bind(Engine.self).to { [started, release, built] _ in
+            built.increment()
+            started.open()
+            await release.wait()
+            return Engine()
+        }
+        .inScope(scope)
+    }
+}
+
 @Suite("A cancelled caller leaves a shared construction; the construction carries on", .timeLimit(.minutes(1)))
 struct CancellationTests {
     @Test("a cancelled waiter on a singleton returns CancellationError while the construction is still running")
     func singletonWaiterLeaves() async throws {
-        let started = Gate()
-        let release = Gate()
-        let built = Counter()
-        let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                built.increment()
-                started.open()
-                await release.wait()
-                return Engine()
-            }
-            .asSingleton()
-        }
+        let blocked = BlockedEngine()
+        let (started, release, built) = (blocked.started, blocked.release, blocked.built)
+        let injector = try await makeInjector { blocked.bind(on: $0, in: .singleton) }
         let first = Task { try await injector.get(Engine.self) }
         await started.wait()
         let second = Task { try await injector.get(Engine.self) }
@@ -34,18 +42,9 @@ struct CancellationTests {
 
     @Test("the caller that started a singleton may leave too; the construction finishes and is cached")
     func singletonStarterLeaves() async throws {
-        let started = Gate()
-        let release = Gate()
-        let built = Counter()
-        let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                built.increment()
-                started.open()
-                await release.wait()
-                return Engine()
-            }
-            .asSingleton()
-        }
+        let blocked = BlockedEngine()
+        let (started, release, built) = (blocked.started, blocked.release, blocked.built)
+        let injector = try await makeInjector { blocked.bind(on: $0, in: .singleton) }
         let starter = Task { try await injector.get(Engine.self) }
         await started.wait()
         starter.cancel()
@@ -60,18 +59,9 @@ struct CancellationTests {
 
     @Test("a cancelled waiter on a scoped construction leaves; the builder's value is cached for the request")
     func scopedWaiterLeaves() async throws {
-        let started = Gate()
-        let release = Gate()
-        let built = Counter()
-        let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                built.increment()
-                started.open()
-                await release.wait()
-                return Engine()
-            }
-            .inScope(.scoped)
-        }
+        let blocked = BlockedEngine()
+        let (started, release, built) = (blocked.started, blocked.release, blocked.built)
+        let injector = try await makeInjector { blocked.bind(on: $0, in: .scoped) }
         try await injector.withScope { scope in
             let builder = Task { try await scope.get(Engine.self) }
             await started.wait()
@@ -88,17 +78,9 @@ struct CancellationTests {
 
     @Test("a cancelled first use of a Lazy handle leaves; the value is computed once for the others")
     func lazyWaiterLeaves() async throws {
-        let started = Gate()
-        let release = Gate()
-        let built = Counter()
-        let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                built.increment()
-                started.open()
-                await release.wait()
-                return Engine()
-            }
-        }
+        let blocked = BlockedEngine()
+        let (started, release, built) = (blocked.started, blocked.release, blocked.built)
+        let injector = try await makeInjector { blocked.bind(on: $0, in: .transient) }
         let lazy = try await injector.get(Lazy<Engine>.self)
         let first = Task { try await lazy.value }
         await started.wait()
