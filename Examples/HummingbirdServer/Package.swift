@@ -15,7 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
         // NIOCore for the server channel type, NIOConcurrencyHelpers for locks the thread sanitizer
-        // understands, NIOPosix and NIOHTTP1 for the tests' HTTP client; Hummingbird already builds them.
+        // understands, NIOHTTP1 for the parser error Hummingbird handles itself, NIOPosix and NIOHTTP1
+        // for the tests' HTTP client; Hummingbird already builds them.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .executableTarget(

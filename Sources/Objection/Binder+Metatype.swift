@@ -3,13 +3,17 @@ extension Binder {
     /// `bindMetaClass:toProtocol:`): resolving the existential metatype returns `type`.
     ///
     /// ```swift
-    /// protocol VehicleFactory { static func make(model: String) -> any Vehicle }
+    /// protocol VehicleFactory: Sendable { static func make(model: String) -> any Vehicle }
     /// struct CarFactory: VehicleFactory { static func make(model: String) -> any Vehicle { … } }
     ///
     /// binder.bindMetatype((any VehicleFactory.Type).self, to: CarFactory.self)
     /// let factory = try await injector.get((any VehicleFactory.Type).self)
     /// let car = factory.make(model: "Passat")
     /// ```
+    ///
+    /// The protocol refines `Sendable` because a bound value must be `Sendable`, and in Swift 6 an
+    /// existential metatype such as `any VehicleFactory.Type` is only `Sendable` when its protocol
+    /// is (`SendableMetatype`, which `Sendable` implies, is enough).
     ///
     /// It is an instance binding whose value is the metatype, so it is never built or disposed.
     ///

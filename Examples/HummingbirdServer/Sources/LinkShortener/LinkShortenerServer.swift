@@ -15,15 +15,18 @@ import UnixSignals
 /// try await group.run()
 /// ```
 public enum LinkShortenerServer {
-    /// The routes: `/links` (request-scoped), `/plain/links` (hand-wired) and `/stats`.
+    /// The routes: `/links` (request-scoped), `/plain/links` (hand-wired) and `/stats`, all behind
+    /// ``RequestIDMiddleware``, so that every response carries `X-Request-ID`.
     ///
     /// Resolves the root's singletons once for the hand-wired routes, which builds them.
     ///
     /// - Parameter injector: The root injector.
     /// - Returns: The router.
     /// - Throws: The injector's errors.
-    public static func makeRouter(injector: InjectorActor) async throws -> Router<BasicRequestContext> {
-        let router = Router()
+    public static func makeRouter(injector: InjectorActor) async throws -> Router<AppRequestContext> {
+        let router = Router(context: AppRequestContext.self)
+        // First, so that it wraps every route added after it, and the router's `404`.
+        router.add(middleware: RequestIDMiddleware())
         let config = try await injector.get(AppConfig.self)
         LinkRoutes.add(to: router, injector: injector, config: config)
         PlainRoutes.add(to: router, singletons: try await Singletons(from: injector))

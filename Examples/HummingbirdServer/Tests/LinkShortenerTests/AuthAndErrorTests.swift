@@ -42,6 +42,48 @@ struct AuthAndErrorTests {
         }
     }
 
+    /// Spaces, line breaks (one a header injection), tab, NUL, DEL, NEL, no-break space, line
+    /// separator, zero-width space and a right-to-left override.
+    static let urlsWithWhitespaceOrControls = [
+        "https://swift.org/a b", " https://swift.org", "https://swift.org ", "https://swift.org/\n",
+        "https://swift.org/a\r\nX-Injected: 1", "https://swift.org/\t", "https://swift.org/\u{0}",
+        "https://swift.org/\u{7F}", "https://swift.org/\u{85}", "https://swift.org/\u{A0}",
+        "https://swift.org/\u{2028}", "https://swift.org/\u{200B}", "https://swift.org/\u{202E}gpj.exe",
+    ]
+
+    @Test("A URL with whitespace or control characters gives 400 and stores nothing")
+    func urlWithWhitespaceOrControls() async throws {
+        try await TestServer.with { server in
+            for url in Self.urlsWithWhitespaceOrControls {
+                let body = try CreateLinkRequest(url: url).json()
+                let reply = try await server.send(.post, "/links", user: "kim", body: body)
+                #expect(reply.status == 400, "\(url.debugDescription)")
+            }
+            #expect(try await server.stats().links == 0)
+        }
+    }
+
+    @Test("A URL needs a host, and may have user information, a port, an IPv6 or non-ASCII host")
+    func urlHosts() async throws {
+        try await TestServer.with { server in
+            for url in ["https:///path", "http://:8080/", "https://user@/", "https://?q", "https://#f", "http://[]/"] {
+                let body = try CreateLinkRequest(url: url).json()
+                let reply = try await server.send(.post, "/links", user: "lee", body: body)
+                #expect(reply.status == 400, "\(url)")
+            }
+            let accepted = [
+                "http://x", "https://[::1]:8080/a", "https://user:pw@host:8080/p?q=1#f", "https://例え.jp/パス",
+            ]
+            for url in accepted {
+                let body = try CreateLinkRequest(url: url).json()
+                let reply = try await server.send(.post, "/links", user: "lee", body: body)
+                #expect(reply.status == 201, "\(url)")
+                #expect(try reply.decode(LinkResponse.self).url == url)
+            }
+            #expect(try await server.stats().links == accepted.count)
+        }
+    }
+
     @Test("A created link is returned with 201, its owner and the request's id")
     func created() async throws {
         try await TestServer.with { server in

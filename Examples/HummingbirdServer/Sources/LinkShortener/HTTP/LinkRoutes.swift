@@ -8,13 +8,17 @@ import Objection
 ///
 /// Both need `Authorization: Bearer <name>` and echo the request id and user in their body.
 enum LinkRoutes {
-    static func add(to router: Router<some RequestContext>, injector: InjectorActor, config: AppConfig) {
+    static func add(to router: Router<AppRequestContext>, injector: InjectorActor, config: AppConfig) {
         let links = router.group("links").add(middleware: RequestScopeMiddleware(injector: injector))
 
         links.post { request, context in
             let body = try await request.decode(as: CreateLinkRequest.self, context: context)
             guard isAcceptable(body.url, config: config) else {
-                throw HTTPError(.badRequest, message: "Expected an http(s) URL of at most \(config.maxURLLength) bytes")
+                throw HTTPError(
+                    .badRequest,
+                    message: "Expected an http(s) URL with a host, of at most \(config.maxURLLength) bytes, "
+                        + "without whitespace or control characters"
+                )
             }
             let service = try await RequestScope.get(LinkService.self)
             let link = try await service.shorten(body.url)
@@ -34,9 +38,38 @@ enum LinkRoutes {
         }
     }
 
+    /// Whether `url` may be stored: at most `maxURLLength` bytes, `http` or `https` with a host,
+    /// and no whitespace or control characters (spaces, line breaks, NUL, zero-width and
+    /// bidirectional marks): a URL has none, and the service would store them and hand them back
+    /// verbatim.
     static func isAcceptable(_ url: String, config: AppConfig) -> Bool {
-        url.utf8.count <= config.maxURLLength
-            && (url.hasPrefix("http://") || url.hasPrefix("https://"))
-            && url.count > "https://".count
+        guard url.utf8.count <= config.maxURLLength, !url.unicodeScalars.contains(where: isWhitespaceOrControl) else {
+            return false
+        }
+        let rest: Substring
+        if url.hasPrefix("https://") {
+            rest = url.dropFirst("https://".count)
+        } else if url.hasPrefix("http://") {
+            rest = url.dropFirst("http://".count)
+        } else {
+            return false
+        }
+        // The authority runs to the first `/`, `?` or `#`; its host follows any user information
+        // and precedes any port. An IPv6 host is bracketed: `[::1]:8080`.
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        let host =
+            hostAndPort.first == "["
+            ? hostAndPort.dropFirst().prefix { $0 != "]" }
+            : hostAndPort.prefix { $0 != ":" }
+        return !host.isEmpty
+    }
+
+    /// Format characters (zero-width and bidirectional marks) count as control characters here.
+    private static func isWhitespaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+        default: scalar.properties.isWhitespace
+        }
     }
 }

@@ -6,9 +6,9 @@ import Hummingbird
 /// - `GET /plain/links/:code`: like `GET /links/:code`.
 /// - `GET /stats`: the singletons' counters, as ``StatsResponse`` (no authentication).
 enum PlainRoutes {
-    static func add(to router: Router<some RequestContext>, singletons: Singletons) {
+    static func add(to router: Router<AppRequestContext>, singletons: Singletons) {
         router.get("plain/links/:code") { request, context in
-            let identity = try RequestIdentity(of: request)
+            let identity = try RequestIdentity(of: request, context: context)
             singletons.metrics.increment(.plainRequests)
             let audit = RequestAudit(
                 requestID: identity.requestID,
@@ -33,16 +33,8 @@ enum PlainRoutes {
             }
             // What the end of a request scope does for the other routes.
             try await audit.dispose()
-            var response: Response
-            if let link = try found.get() {
-                response = try LinkResponse(link, requestID: identity.requestID, user: identity.user)
-                    .response(from: request, context: context)
-            } else {
-                response = try HTTPError(.notFound, message: "No link '\(code)'").response(
-                    from: request, context: context)
-            }
-            identity.tag(&response)
-            return response
+            guard let link = try found.get() else { throw HTTPError(.notFound, message: "No link '\(code)'") }
+            return LinkResponse(link, requestID: identity.requestID, user: identity.user)
         }
 
         router.get("stats") { _, _ in

@@ -4,20 +4,21 @@ import Hummingbird
 /// Who a request is for and how to refer to it: read from its headers, the same way on every
 /// route.
 public struct RequestIdentity: Sendable, Hashable {
-    /// The client's `X-Request-ID` if it is usable, else a new random id.
+    /// The request's id: the client's `X-Request-ID` if it is usable, else a new random id.
     public var requestID: RequestIdentifier
     /// The name in `Authorization: Bearer <name>`.
     public var user: AuthenticatedUser
 
-    /// Reads the identity of `request`.
+    /// Reads the identity of `request`, whose id ``RequestIDMiddleware`` has settled in `context`.
     ///
     /// A user name is 1 to 64 letters, digits, `.`, `_` or `-`; this example trusts it as is,
-    /// where a real service would verify a token. A request id is 1 to 128 of those characters or
-    /// `:`; another value is replaced by a new id.
+    /// where a real service would verify a token.
     ///
-    /// - Parameter request: The incoming request.
+    /// - Parameters:
+    ///   - request: The incoming request.
+    ///   - context: The request's context, which holds its id.
     /// - Throws: `401 Unauthorized` when the `Authorization` header is missing or malformed.
-    public init(of request: Request) throws(HTTPError) {
+    public init(of request: Request, context: AppRequestContext) throws(HTTPError) {
         guard
             let authorization = request.headers[.authorization],
             authorization.hasPrefix("Bearer "),
@@ -31,20 +32,25 @@ public struct RequestIdentity: Sendable, Hashable {
             )
         }
         self.user = AuthenticatedUser(name: name)
-        if let name = HTTPField.Name.requestID, let id = request.headers[name],
-            Self.isToken(id, maxLength: 128, allowingColon: true)
-        {
-            self.requestID = RequestIdentifier(id)
-        } else {
-            self.requestID = Self.newRequestID()
-        }
+        self.requestID = context.requestID
     }
 
-    /// Sets the `X-Request-ID` header of `response` to this request's id.
+    /// The client's `X-Request-ID`, if it is usable: 1 to 128 letters, digits, `.`, `_`, `-` or
+    /// `:`. Another value is ignored, so that it never reaches a log or a response.
     ///
-    /// - Parameter response: The response to tag.
-    public func tag(_ response: inout Response) {
-        if let name = HTTPField.Name.requestID { response.headers[name] = requestID.value }
+    /// - Parameter request: The incoming request.
+    /// - Returns: The id, or `nil` when the header is absent or unusable.
+    public static func clientRequestID(of request: Request) -> RequestIdentifier? {
+        guard let name = HTTPField.Name.requestID, let id = request.headers[name],
+            isToken(id, maxLength: 128, allowingColon: true)
+        else { return nil }
+        return RequestIdentifier(id)
+    }
+
+    /// A new random id: 16 lowercase hexadecimal digits.
+    public static func newRequestID() -> RequestIdentifier {
+        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+        return RequestIdentifier(String(repeating: "0", count: 16 - hex.count) + hex)
     }
 
     private static func isToken(_ value: String, maxLength: Int, allowingColon: Bool) -> Bool {
@@ -61,11 +67,6 @@ public struct RequestIdentity: Sendable, Hashable {
                 false
             }
         }
-    }
-
-    private static func newRequestID() -> RequestIdentifier {
-        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
-        return RequestIdentifier(String(repeating: "0", count: 16 - hex.count) + hex)
     }
 }
 

@@ -7,8 +7,11 @@ import Objection
 /// request's id and user in a ``RequestModule``, and runs the rest of the chain inside
 /// `withScope`, where the scope is the task-local `InjectorActor.current`. When the handler
 /// returns or throws, the scope ends and disposes what it built (the ``RequestAudit``), before
-/// the response is written.
-public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware {
+/// the response is written. ``RequestIDMiddleware``, outside it, renders what it throws and tags
+/// every response with the request's id.
+public struct RequestScopeMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+
     /// The root injector the scopes are opened in.
     public let injector: InjectorActor
 
@@ -24,19 +27,11 @@ public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware 
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let identity = try RequestIdentity(of: request)
-        var response: Response
-        do {
-            response = try await injector.withScope(
-                modules: [RequestModule(requestID: identity.requestID, user: identity.user)]
-            ) { _ in
-                try await next(request, context)
-            }
-        } catch let error as any HTTPResponseError {
-            // Rendered here rather than by the router so that error responses carry the id too.
-            response = try error.response(from: request, context: context)
+        let identity = try RequestIdentity(of: request, context: context)
+        return try await injector.withScope(
+            modules: [RequestModule(requestID: identity.requestID, user: identity.user)]
+        ) { _ in
+            try await next(request, context)
         }
-        identity.tag(&response)
-        return response
     }
 }

@@ -1,3 +1,4 @@
+import LinkShortener
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -93,5 +94,13 @@ enum HTTPTestClient {
             }
             throw ConnectionClosedEarly()
         }
+    }
+}
+
+extension CreateLinkRequest {
+    /// The body as JSON, escaped by the encoder: also right for URLs with quotes, line breaks or
+    /// control characters.
+    func json() throws -> String {
+        String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
     }
 }
