@@ -12,7 +12,9 @@ final class ScopedCell: Sendable {
     private enum State {
         case empty
         /// Being built; the outcome is the value, or `nil` when the claimant gave up without one.
-        case building(Construction, SharedOutcome<Value?>)
+        /// Made when the first waiter arrives, so that a construction nobody waits for (the
+        /// common case) allocates nothing for waiters.
+        case building(Construction, SharedOutcome<Value?>?)
         case built(Value)
     }
 
@@ -75,7 +77,7 @@ final class ScopedCell: Sendable {
                 return .inFlight(construction)
             case .empty:
                 let construction = Construction(key: key)
-                state = .building(construction, SharedOutcome())
+                state = .building(construction, nil)
                 return .claimed(construction)
             }
         }
@@ -86,8 +88,11 @@ final class ScopedCell: Sendable {
     /// while the construction carries on.
     func wait(for construction: Construction) async throws -> Value? {
         let outcome = state.withLock { state -> SharedOutcome<Value?>? in
-            if case .building(let current, let outcome) = state, current === construction { return outcome }
-            return nil
+            guard case .building(let current, let existing) = state, current === construction else { return nil }
+            if let existing { return existing }
+            let outcome = SharedOutcome<Value?>()
+            state = .building(current, outcome)
+            return outcome
         }
         guard let outcome else { return builtBox() }
         return try await outcome.value()
@@ -117,7 +122,7 @@ final class ScopedCell: Sendable {
     private func end(with result: Result<Value?, any Error>, leaving next: State) {
         let outcome = state.withLock { state -> SharedOutcome<Value?>? in
             defer { state = next }
-            if case .building(_, let outcome) = state { return outcome }
+            if case .building(_, let outcome?) = state { return outcome }
             return nil
         }
         outcome?.finish(result)
