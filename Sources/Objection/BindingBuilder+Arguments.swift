@@ -236,7 +236,7 @@ extension InjectorActor {
         parent: ResolutionFrame?
     ) async throws -> T {
         try checkNotShutDown()
-        guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: type) else {
+        guard let binding = try binding(for: key, as: type) else {
             throw InjectionError.missingBinding(key, requestedBy: parent)
         }
         guard let producer = binding.producer(as: type), let recipe = producer.argumentRecipe else {
@@ -291,7 +291,7 @@ extension Factory {
         arguments first: First,
         _ rest: repeat each Argument
     ) async throws -> T {
-        try await injector.get(T.self, named: name, arguments: first, repeat each rest)
+        try await objects.get(T.self, named: name, arguments: first, repeat each rest)
     }
 }
 

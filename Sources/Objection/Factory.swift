@@ -19,21 +19,14 @@
 /// A factory resolves nothing until it is called, so it also breaks a construction cycle:
 /// `A` may take a `Factory<B>` while `B` takes an `A`.
 public struct Factory<T: Sendable>: Sendable {
-    /// Weak, so that a singleton holding a factory does not keep its own injector alive.
-    weak let owner: InjectorActor?
+    /// Holds the injector weakly, so that a singleton holding a factory does not keep its own
+    /// injector alive.
+    let objects: ObjectFactory
     let name: String?
 
     init(injector: InjectorActor, name: String?) {
-        self.owner = injector
+        self.objects = ObjectFactory(injector: injector)
         self.name = name
-    }
-
-    /// The injector, or ``InjectionError/Code/shutDown`` once it is gone.
-    var injector: InjectorActor {
-        get throws(InjectionError) {
-            guard let owner else { throw .shutDown(isScope: false, key: BindingKey(T.self, named: name)) }
-            return owner
-        }
     }
 
     /// Resolves a `T`.
@@ -42,7 +35,7 @@ public struct Factory<T: Sendable>: Sendable {
     /// - Throws: Like ``InjectorActor/get(_:named:)``; ``InjectionError/Code/shutDown`` once the
     ///   injector that made the factory is gone.
     public func callAsFunction() async throws -> T {
-        try await injector.get(T.self, named: name)
+        try await objects.get(T.self, named: name)
     }
 
     /// Resolves a `T`; the same as calling the factory.

@@ -13,7 +13,7 @@ extension InjectorActor {
         continuesTaskPath: Bool = false
     ) async throws -> T {
         guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-        guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: type) else {
+        guard let binding = try binding(for: key, as: type) else {
             if let handle = handle(type, named: key.name) { return handle }
             throw InjectionError.missingBinding(key, requestedBy: continuesTaskPath ? ResolutionFrame.active : parent)
         }
@@ -31,7 +31,7 @@ extension InjectorActor {
     ) async throws -> T? {
         guard !lifecycle.isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
         // Bound means what `get` can resolve: a binding, a just-in-time type, or a handle.
-        guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: type) else {
+        guard let binding = try binding(for: key, as: type) else {
             return handle(type, named: key.name)
         }
         // A value request scopes supply, in a scope that does not: unbound here.

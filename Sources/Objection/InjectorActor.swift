@@ -208,7 +208,7 @@ extension InjectorActor {
             let key = current.dependencies[0]
             steps += 1
             guard steps <= maxResolutionDepth,
-                let target = try? table.binding(for: key) ?? justInTimeBinding(for: key, as: key.type)
+                let target = try? self.binding(for: key, as: key.type)
             else { return true }
             if target.producer.isInstance || target.scope != .transient { return false }
             current = target

@@ -55,6 +55,13 @@ extension InjectorActor {
         return injector
     }
 
+    /// The binding `get` resolves `key` with: this injector's (or an ancestor's), else the
+    /// just-in-time binding of an unnamed ``Injectable`` type; `nil` when neither exists.
+    @inlinable
+    nonisolated func binding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
+        try table.binding(for: key) ?? justInTimeBinding(for: key, as: type)
+    }
+
     /// The just-in-time binding for an unnamed ``Injectable`` `T`, if `T` is one.
     @usableFromInline
     nonisolated func justInTimeBinding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
