@@ -39,7 +39,7 @@ struct Collection<T: Sendable>: AnyCollection {
             var elements: [T] = []
             elements.reserveCapacity(contributions.count)
             for contribution in contributions {
-                elements.append(try await resolver.injector.resolve(contribution, as: T.self, parent: resolver.frame))
+                elements.append(try await resolver.injector.resolve(contribution, as: T.self, from: .step(resolver.frame)))
             }
             return elements
         }

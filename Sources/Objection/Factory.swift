@@ -68,7 +68,7 @@ public struct Factory<T: Sendable>: Sendable {
 /// cycles.
 public final class Lazy<T: Sendable>: Sendable {
     private let factory: Factory<T>
-    private let once = Once<T>()
+    private let cell = CacheCell()
 
     init(injector: InjectorActor, name: String?) {
         self.factory = Factory(injector: injector, name: name)
@@ -80,7 +80,13 @@ public final class Lazy<T: Sendable>: Sendable {
     ///   ``InjectionError/Code/shutDown`` once the injector that made the handle is gone.
     public var value: T {
         get async throws {
-            try await once.value { [factory] in try await factory() }
+            try await cell.sharedValue(as: T.self, key: BindingKey(T.self, named: factory.name)) { _ in
+                // Unstructured, so that the first caller's cancellation does not end the
+                // construction the others share.
+                Task { [factory, cell] in
+                    do { cell.complete(try await factory()) } catch { cell.fail(error) }
+                }
+            }
         }
     }
 

@@ -22,7 +22,7 @@ extension InjectorActor {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        try await resolve(BindingKey(type, named: name), as: type, parent: nil, continuesTaskPath: true)
+        try await resolve(BindingKey(type, named: name), as: type, from: .currentTask)
     }
 
     /// Resolves the binding for `type` if one exists.
@@ -41,6 +41,6 @@ extension InjectorActor {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T? {
-        try await resolveIfBound(BindingKey(type, named: name), as: type, parent: nil, continuesTaskPath: true)
+        try await resolveIfBound(BindingKey(type, named: name), as: type, from: .currentTask)
     }
 }

@@ -88,6 +88,6 @@ extension InjectorActor {
 
     /// Throws ``InjectionError/Code/shutDown`` once this injector has been shut down.
     nonisolated func checkNotShutDown() throws(InjectionError) {
-        guard !lifecycle.isShutDown else { throw .shutDown(isScope: isScope, key: nil) }
+        guard !isShutDown else { throw .shutDown(isScope: isScope, key: nil) }
     }
 }

@@ -4,10 +4,13 @@ extension InjectorActor {
     ///
     /// The scope is a child injector that holds one instance of each ``Scope/scoped`` binding it
     /// resolves, built by the first task of the request that needs it (so it sees the request's
-    /// task-local values). Inside `body` the scope is the task-local ``current`` injector. When `body` finishes,
-    /// the scope disposes what it built, in reverse order of construction, and releases its
-    /// caches; using it afterwards throws ``InjectionError/Code/shutDown``. Scopes are cheap: one
-    /// opened without modules shares this injector's binding table. Nested scopes are separate.
+    /// task-local values). Inside `body` the scope is the task-local ``current`` injector. When
+    /// `body` finishes, the scope disposes what it built, in reverse order of construction, and
+    /// releases its caches; using it afterwards throws ``InjectionError/Code/shutDown``. Nested
+    /// scopes are separate.
+    ///
+    /// Opening a scope with modules builds a binding table for them, which costs microseconds per
+    /// request; to bind the request's own values, ``withScope(values:_:)`` is the cheap way.
     ///
     /// ```swift
     /// let response = try await injector.withScope(modules: [RequestModule(request)]) { request in
@@ -16,23 +19,67 @@ extension InjectorActor {
     /// ```
     ///
     /// - Parameters:
-    ///   - modules: The request's own bindings (its id, the authenticated user, …), applied over
-    ///     this injector's.
-    ///   - body: The work to do in the scope.
+    ///   - modules: The request's own bindings, applied over this injector's; they may override
+    ///     any key.
+    ///   - body: The work to do in the scope. It runs on the caller's executor.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws. If `body` succeeds but a disposal fails, an
     ///   ``InjectionError/Code/disposalFailed`` error. ``InjectionError/Code/shutDown`` if this
     ///   injector has been shut down.
     public nonisolated(nonsending) func withScope<T>(
         modules: [any Module] = [],
-        _ body: (InjectorActor) async throws -> T
+        _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
         try checkNotShutDown()
         let scope =
             modules.isEmpty
-            ? InjectorActor(scopeOf: self)
+            ? InjectorActor(scopeOf: self, values: ScopeValues())
             : try await InjectorActor(
                 modules: modules, parent: self, isScope: true, stage: stage, maxResolutionDepth: maxResolutionDepth)
+        return try await serve(in: scope, body)
+    }
+
+    /// Runs `body` in a new request scope that answers with the request's own `values`, and ends
+    /// the scope when `body` returns or throws: the request path of a server.
+    ///
+    /// Everything runs on the caller's executor: opening the scope allocates its storage (sized
+    /// once per injector, not per request) and builds no table; resolving in it and disposing at
+    /// the end hop nowhere unless a provider does. Otherwise it behaves as
+    /// ``withScope(modules:_:)``.
+    ///
+    /// ```swift
+    /// try await injector.withScope(values: { request in
+    ///     request.bind(RequestID.self, to: id)
+    ///     request.bind(AuthenticatedUser.self, to: user)
+    /// }) { scope in
+    ///     try await scope.get(CheckoutHandler.self).handle()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - values: Binds the request's values (see ``ScopeValues``).
+    ///   - body: The work to do in the scope. It runs on the caller's executor.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``InjectionError/Code/invalidConfiguration`` for a value whose key this injector
+    ///   binds other than with ``BindingBuilder/suppliedByScope()``; otherwise like
+    ///   ``withScope(modules:_:)``.
+    public nonisolated(nonsending) func withScope<T>(
+        values: (inout ScopeValues) throws -> Void,
+        _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
+    ) async throws -> T {
+        try checkNotShutDown()
+        var bound = ScopeValues()
+        try values(&bound)
+        let replaced = bound.keys.filter { key in table.binding(for: key).map { !$0.isSuppliedByScope } ?? false }
+        guard replaced.isEmpty else { throw InjectionError.requestValuesReplaceBindings(replaced) }
+        return try await serve(in: InjectorActor(scopeOf: self, values: bound), body)
+    }
+
+    /// Runs `body` in `scope` as the task's current injector, then shuts the scope down.
+    private nonisolated(nonsending) func serve<T>(
+        in scope: InjectorActor,
+        _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
+    ) async throws -> T {
         let result: Result<T, any Error>
         do {
             result = .success(try await InjectorActor.withCurrent(scope) { try await body(scope) })
@@ -43,5 +90,11 @@ extension InjectorActor {
         let value = try result.get()
         if let disposalFailure { throw disposalFailure }
         return value
+    }
+
+    /// The value the nearest request scope's opener bound to `key`, if any.
+    @usableFromInline
+    nonisolated func requestValue<T>(for key: BindingKey, as type: T.Type) -> T? {
+        nearestScope?.request?.values.value(for: key, as: type)
     }
 }

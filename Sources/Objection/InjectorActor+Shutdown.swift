@@ -20,48 +20,54 @@ extension InjectorActor {
     ///   ``InjectionError/Code/disposalFailed`` error with one problem per failure, each carrying
     ///   the disposal's error as ``InjectionError/underlying``.
     @discardableResult
-    public func shutdown() async -> InjectionError? {
-        switch shutdownState {
-        case .finished:
-            return nil
-        case .inProgress:
-            await withCheckedContinuation { continuation in
-                if case .inProgress(let waiting) = shutdownState {
-                    shutdownState = .inProgress(waiting + [continuation])
-                } else {
-                    continuation.resume()
-                }
+    public nonisolated(nonsending) func shutdown() async -> InjectionError? {
+        enum Role {
+            case disposer
+            case waiter(SharedOutcome<Void>)
+            case done
+        }
+        let role = shutdownState.withLock { state -> Role in
+            switch state {
+            case .running:
+                state = .disposing(nil)
+                return .disposer
+            case .disposing(let existing):
+                let outcome = existing ?? SharedOutcome<Void>()
+                state = .disposing(outcome)
+                return .waiter(outcome)
+            case .finished:
+                return .done
             }
+        }
+        switch role {
+        case .done:
             return nil
-        case .running:
-            lifecycle.markShutDown()
-            shutdownState = .inProgress([])
+        case .waiter(let outcome):
+            // A cancelled caller stops waiting; the first call carries on.
+            _ = try? await outcome.value()
+            return nil
+        case .disposer:
+            shutdownFlag.set()
             let failure = await disposeAll()
-            if case .inProgress(let waiting) = shutdownState {
-                for continuation in waiting { continuation.resume() }
+            let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
+                defer { state = .finished }
+                if case .disposing(let outcome) = state { return outcome }
+                return nil
             }
-            shutdownState = .finished
+            waiters?.finish(.success(()))
             return failure
         }
     }
 
-    private func disposeAll() async -> InjectionError? {
-        // No construction starts after the mark; wait for those already running, whose values
-        // are recorded for disposal as they finish.
-        while let (slot, flight) = inFlight.first {
-            await flight.finish()
-            inFlight[slot] = nil
-        }
-        // Scoped constructions run in their requests' tasks; wait for those still building, so
-        // what they build is recorded and disposed below.
-        for cell in scopedCells.all {
-            if let construction = cell.building { _ = try? await cell.wait(for: construction) }
-        }
+    private nonisolated(nonsending) func disposeAll() async -> InjectionError? {
+        // No construction starts after the flag is set (a claimant checks it after claiming);
+        // wait for those already running, whose values are recorded for disposal as they finish.
+        for (cell, construction) in constructionsInFlight { await cell.waitUntilEnded(construction) }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
         for binding in justInTime?.all ?? [] { binding.cell?.clear() }
-        scopedCells.removeAll()
+        request?.storage.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
         for disposal in disposalLog.close().reversed() {
             do {
@@ -72,12 +78,16 @@ extension InjectorActor {
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }
-}
 
-/// Where an injector's ``InjectorActor/shutdown()`` is.
-enum ShutdownState {
-    case running
-    /// Disposing; later callers wait to be resumed.
-    case inProgress([CheckedContinuation<Void, Never>])
-    case finished
+    /// The constructions of this injector's caches that are in flight: its singletons' (when it
+    /// owns its table), its just-in-time singletons' and, for a request scope, its scoped
+    /// instances'.
+    private nonisolated var constructionsInFlight: [(cell: any CellAccess, construction: Construction)] {
+        let singletons = (ownsTable ? table.declaredBindings : []) + (justInTime?.all ?? [])
+        let cached: [(cell: any CellAccess, construction: Construction)] = singletons.compactMap { binding in
+            guard let cell = binding.cell, let construction = cell.construction else { return nil }
+            return (cell, construction)
+        }
+        return cached + (request?.storage.constructions ?? []).map { ($0.slot, $0.construction) }
+    }
 }

@@ -31,25 +31,25 @@ public actor InjectorActor {
     /// scope opened without modules shares its parent's table and owns none.
     @usableFromInline nonisolated let ownsTable: Bool
     @usableFromInline nonisolated let parent: InjectorActor?
-    /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
-    @usableFromInline nonisolated let isScope: Bool
     /// The modules this injector was created with; its parent's come before them in ``modules``.
     nonisolated let ownModules: [any Module]
     @usableFromInline nonisolated let maxResolutionDepth: Int
     /// When this injector, and the children made from it, build their singletons.
     public nonisolated let stage: Stage
-    @usableFromInline nonisolated let lifecycle = Lifecycle()
-    /// The cache slots of scoped instances, for a request scope.
-    @usableFromInline nonisolated let scopedCells = ScopedCells()
-    /// What this injector built and must dispose at shutdown, in order of construction.
-    nonisolated let disposalLog = DisposalLog()
     /// Bindings made on demand for ``Injectable`` types; only a root has them.
     nonisolated let justInTime: JustInTimeBindings?
+    /// Where the scoped instances of a request scope opened here live; computed once.
+    nonisolated let scopeLayout: ScopeLayout
+    /// For a request scope: its scoped instances and the values its opener bound. `nil` for
+    /// every other injector.
+    @usableFromInline nonisolated let request: RequestState?
 
-    /// Singleton constructions in flight, by the identity of the cell they fill.
-    var inFlight: [ObjectIdentifier: any InFlightConstruction] = [:]
+    /// Set once ``shutdown()`` starts; read on every `get`.
+    @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
     /// Where ``shutdown()`` is.
-    var shutdownState = ShutdownState.running
+    nonisolated let shutdownState = Lock(ShutdownState.running)
+    /// What this injector built and must dispose at shutdown, in order of construction.
+    nonisolated let disposalLog = DisposalLog()
 
     /// Creates an injector from `modules`, checks its graph, and builds its eager singletons.
     ///
@@ -115,17 +115,19 @@ public actor InjectorActor {
         }
     }
 
-    /// Creates a request scope without modules: it shares `parent`'s table, so it costs a few
-    /// allocations and nothing that grows with the configuration.
-    init(scopeOf parent: InjectorActor) {
+    /// Creates a request scope without modules: it shares `parent`'s table and scope layout, so
+    /// opening it allocates its storage and nothing that grows with the configuration.
+    init(scopeOf parent: InjectorActor, values: ScopeValues) {
         self.init(
             table: parent.table,
             ownsTable: false,
             parent: parent,
             isScope: true,
+            values: values,
             ownModules: [],
             stage: parent.stage,
-            maxResolutionDepth: parent.maxResolutionDepth
+            maxResolutionDepth: parent.maxResolutionDepth,
+            layout: parent.scopeLayout
         )
     }
 
@@ -134,18 +136,22 @@ public actor InjectorActor {
         ownsTable: Bool,
         parent: InjectorActor?,
         isScope: Bool,
+        values: ScopeValues = ScopeValues(),
         ownModules: [any Module],
         stage: Stage,
-        maxResolutionDepth: Int
+        maxResolutionDepth: Int,
+        layout: ScopeLayout? = nil
     ) {
         self.table = table
         self.ownsTable = ownsTable
         self.parent = parent
-        self.isScope = isScope
         self.ownModules = ownModules
         self.stage = stage
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
+        let layout = layout ?? ScopeLayout(table: table)
+        self.scopeLayout = layout
+        self.request = isScope ? RequestState(storage: ScopeStorage(layout: layout), values: values) : nil
     }
 
     /// Builds every eager singleton this injector declares — in ``Stage/production``, every
@@ -173,6 +179,14 @@ extension InjectorActor {
         (parent?.modules ?? []) + ownModules
     }
 
+    /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
+    @inlinable
+    nonisolated var isScope: Bool { request != nil }
+
+    /// Whether ``shutdown()`` has started.
+    @inlinable
+    nonisolated var isShutDown: Bool { shutdownFlag.isSet }
+
     /// The nearest request scope: this injector or an ancestor.
     @usableFromInline
     nonisolated var nearestScope: InjectorActor? {
@@ -190,7 +204,7 @@ extension InjectorActor {
     @usableFromInline
     nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
         guard let dispose = binding.disposal(of: value, ownedHere: ownsValues(of: binding)) else {
-            return !lifecycle.isShutDown
+            return !isShutDown
         }
         if disposalLog.record(Disposal(key: binding.key, dispose: dispose)) { return true }
         Task.detached { try? await dispose() }

@@ -71,25 +71,23 @@ extension InjectorActor {
     nonisolated func resolveNamed<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
-        parent: ResolutionFrame?,
-        continuesTaskPath: Bool
+        from requester: Requester
     ) async throws -> T? {
         guard let named = type as? any NamedDependency.Type else { return nil }
-        return try await wrap(binding, in: named, parent: parent, continuesTaskPath: continuesTaskPath) as? T
+        return try await wrap(binding, in: named, from: requester) as? T
     }
 
     private nonisolated func wrap<N: NamedDependency>(
         _ binding: Binding,
         in type: N.Type,
-        parent: ResolutionFrame?,
-        continuesTaskPath: Bool
+        from requester: Requester
     ) async throws -> N {
-        N(try await resolve(binding, as: N.Value.self, parent: parent, continuesTaskPath: continuesTaskPath))
+        N(try await resolve(binding, as: N.Value.self, from: requester))
     }
 }
 
 extension SynchronousResolver {
-    /// The synchronous form of ``InjectorActor/resolveNamed(_:as:parent:continuesTaskPath:)``.
+    /// The synchronous form of ``InjectorActor/resolveNamed(_:as:from:)``.
     @usableFromInline
     func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T? {
         guard let named = type as? any NamedDependency.Type else { return nil }

@@ -39,7 +39,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        try await injector.resolve(BindingKey(type, named: name), as: type, parent: path)
+        try await injector.resolve(BindingKey(type, named: name), as: type, from: .step(path))
     }
 
     /// Resolves the binding for `type` if one exists.
@@ -54,7 +54,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T? {
-        try await injector.resolveIfBound(BindingKey(type, named: name), as: type, parent: path)
+        try await injector.resolveIfBound(BindingKey(type, named: name), as: type, from: .step(path))
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`: one
@@ -88,8 +88,8 @@ public struct Resolver: Sendable {
             }
         guard let dependency else {
             // Not bound: perhaps a handle the injector provides (`Factory<T>`, `Lazy<T>`).
-            return try await injector.resolve(key, as: type, parent: frame)
+            return try await injector.resolve(key, as: type, from: .step(frame))
         }
-        return try await injector.resolve(dependency, as: type, parent: frame)
+        return try await injector.resolve(dependency, as: type, from: .step(frame))
     }
 }

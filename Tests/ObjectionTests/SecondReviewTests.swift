@@ -114,7 +114,7 @@ struct ScopeLifecycleEdgeTests {
                 Task { _ = try? await scope.get(Probe.self) }
                 await started.wait()
                 Task {
-                    await waitUntil { scope.lifecycle.isShutDown }
+                    await waitUntil { scope.isShutDown }
                     release.open()
                 }
             }
@@ -157,7 +157,7 @@ struct ScopeLifecycleEdgeTests {
             let builder = Task { try await scope.get(Engine.self) }
             await started.wait()
             let waiter = Task { try await scope.get(Engine.self) }
-            await waitUntil { scope.scopedCells.all.first?.building != nil }
+            await waitUntil { scope.request?.storage.constructions.isEmpty == false }
             builder.cancel()
             release.open()
             _ = try await waiter.value

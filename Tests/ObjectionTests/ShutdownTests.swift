@@ -88,7 +88,7 @@ struct ShutdownTests {
         let caller = Task { try await injector.get(Resource.self) }
         await started.wait()
         let shutdown = Task { await injector.shutdown() }
-        await waitUntil { injector.lifecycle.isShutDown }
+        await waitUntil { injector.isShutDown }
         release.open()
         #expect(await shutdown.value == nil)
         #expect(log.values == ["slow"])

@@ -16,6 +16,8 @@ final class BindingTable: Sendable {
     @usableFromInline let parent: BindingTable?
     /// A process-unique identity, stored in each of this table's bindings.
     @usableFromInline let id: Int
+    /// How many of ``bindings`` are scoped (see ``Binding/scopedIndex``).
+    let scopedCount: Int
 
     private static let nextID = Atomic<Int>(0)
 
@@ -24,6 +26,7 @@ final class BindingTable: Sendable {
         self.index = BindingIndex(bindings.map(\.key))
         self.parent = parent
         self.id = id
+        self.scopedCount = bindings.count(where: { $0.scopedIndex != nil })
     }
 
     /// The binding for `key`: this table's own, else its parent's.
@@ -177,14 +180,21 @@ final class BindingTable: Sendable {
         let producers = declarations.compactMap(\.producer)
         let linked = declarations.map(links)
         let plan = SynchronousPlan.make(producers: producers, scopes: declarations.map(\.scope), links: linked)
+        var scopedCount = 0
         let bindings = zip(declarations, producers).enumerated().map { index, pair in
-            Binding(
+            var scopedIndex: Int?
+            if pair.0.scope == .scoped {
+                scopedIndex = scopedCount
+                scopedCount += 1
+            }
+            return Binding(
                 declaration: pair.0,
                 producer: pair.1,
                 links: linked[index],
                 index: index,
                 tableID: id,
                 synchronousPlan: plan[index],
+                scopedIndex: scopedIndex,
                 contributions: contributionsByCollection[pair.0.key] ?? []
             )
         }

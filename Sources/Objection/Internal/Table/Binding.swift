@@ -23,7 +23,10 @@ final class Binding: Sendable {
     @usableFromInline let tableID: Int
     /// For a singleton, its one cache slot: it belongs to the injector that declares the binding,
     /// which is the one place the singleton is built.
-    @usableFromInline let cell: SingletonCell?
+    @usableFromInline let cell: CacheCell?
+    /// For a scoped binding of a table, its position among the table's scoped bindings: where
+    /// its instance lives in a request scope's storage (``ScopeLayout``).
+    let scopedIndex: Int?
     /// For a binding in a custom scope, its cache.
     @usableFromInline let customCache: (any ScopeCache)?
     /// The `onDispose` hook, if any.
@@ -48,6 +51,7 @@ final class Binding: Sendable {
         index: Int,
         tableID: Int,
         synchronousPlan: SynchronousPlan.Entry?,
+        scopedIndex: Int? = nil,
         contributions: [Binding] = []
     ) {
         self.key = declaration.key
@@ -62,7 +66,8 @@ final class Binding: Sendable {
         self.links = links
         self.index = index
         self.tableID = tableID
-        self.cell = declaration.scope == .singleton ? SingletonCell() : nil
+        self.cell = declaration.scope == .singleton ? CacheCell() : nil
+        self.scopedIndex = scopedIndex
         self.dispose = declaration.dispose
         self.customCache = declaration.scope.makeCache?()
         self.contributions = contributions

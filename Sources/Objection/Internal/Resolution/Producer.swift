@@ -75,6 +75,7 @@ final class Producer<T: Sendable>: AnyProducer {
     ) -> Producer {
         Producer(
             kind: .opaque,
+            // The scope's value, when its opener bound one, is read before the recipe runs.
             synchronous: { _, _ in throw SynchronousResolutionUnavailable() },
             asynchronous: { resolver, _ in try missing(resolver) }
         )
@@ -178,7 +179,7 @@ final class Producer<T: Sendable>: AnyProducer {
 
     @usableFromInline
     func resolve(in injector: InjectorActor, binding: Binding) async throws {
-        _ = try await injector.resolve(binding, as: T.self, parent: nil)
+        _ = try await injector.resolve(binding, as: T.self, from: .step(nil))
     }
 }
 

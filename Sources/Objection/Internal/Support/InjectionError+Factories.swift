@@ -122,9 +122,24 @@ extension InjectionError {
         InjectionError(
             code: .missingBinding,
             message: "No binding for '\(key)' in this request scope: it is declared as supplied by request scopes, "
-                + "but the scope's modules do not bind it"
+                + "but the scope's values and modules do not bind it"
                 + (path.count > 1 ? " (required by \(path.arrowJoined))" : ""),
             path: path
+        )
+    }
+
+    /// Request values (``ScopeValues``) for keys the injector binds other than as supplied by
+    /// request scopes.
+    static func requestValuesReplaceBindings(_ keys: [BindingKey]) -> InjectionError {
+        invalidConfiguration(
+            keys.map { key in
+                configurationProblem(
+                    "A request value is bound to '\(key)', which the injector binds: declare it with "
+                        + "suppliedByScope(), or override it with withScope(modules:)",
+                    key: key,
+                    location: nil
+                )
+            }
         )
     }
 

@@ -19,14 +19,16 @@ struct SynchronousResolver: Sendable {
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`.
-    @inlinable
+    ///
+    /// Not inlinable: autowired recipes call it from a parameter-pack expansion, which the
+    /// optimizer does not specialise per element anyway.
+    @usableFromInline
     func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws -> T {
         defer { position += 1 }
         return try dependency(type, at: position, of: binding)
     }
 
     /// The `position`-th declared dependency of `binding`.
-    @inlinable
     func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) throws -> T {
         // A binding of this table follows its pre-linked index; an inherited one looks its
         // dependency up by key, so that this injector's overrides (a request's values) win.
@@ -45,7 +47,6 @@ struct SynchronousResolver: Sendable {
         return try resolve(dependency, as: type)
     }
 
-    @inlinable
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
         guard let producer = binding.producer(as: type) else {
             if let named = try resolveNamed(binding, as: type) { return named }
@@ -53,17 +54,20 @@ struct SynchronousResolver: Sendable {
         }
         switch binding.scope.kind {
         case .singleton:
-            guard let cell = binding.cell else { throw SynchronousResolutionUnavailable() }
-            return try cell.builtValue(as: type)
+            guard let value = binding.cell?.value(as: type) else { throw SynchronousResolutionUnavailable() }
+            return value
         case .scoped:
-            guard let scope = injector.nearestScope else { throw SynchronousResolutionUnavailable() }
-            let cell = scope.scopedCells.cell(for: binding)
+            guard let scope = injector.nearestScope, let slot = scope.slot(for: binding) else {
+                throw SynchronousResolutionUnavailable()
+            }
+            if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
             guard binding.isSynchronous, let recipe = producer.synchronous else {
-                return try cell.builtValue(as: type)
+                guard let value = slot.value(as: type) else { throw SynchronousResolutionUnavailable() }
+                return value
             }
             // The scope's own bindings build its instances, whoever asked.
             let builder = scope === injector ? self : SynchronousResolver(injector: scope)
-            return try builder.build(binding, recipe: recipe, in: cell, of: scope)
+            return try builder.build(binding, recipe: recipe, in: slot, of: scope)
         case .custom:
             throw SynchronousResolutionUnavailable()
         case .transient:
@@ -75,20 +79,23 @@ struct SynchronousResolver: Sendable {
     }
 
     /// Builds a scoped instance in place, unless another task of the request is building it.
-    @usableFromInline
     func build<T: Sendable>(
         _ binding: Binding,
         recipe: (SynchronousResolver, Binding) throws -> T,
-        in cell: ScopedCell,
+        in cell: ScopedSlot,
         of scope: InjectorActor
     ) throws -> T {
-        guard !scope.lifecycle.isShutDown else { throw SynchronousResolutionUnavailable() }
         switch cell.claim(as: binding.key) {
         case .built(let box):
             return Built<T>.unbox(box)
-        case .inFlight:
+        case .wait:
             throw SynchronousResolutionUnavailable()
-        case .claimed:
+        case .build:
+            // Checked after claiming, as on the asynchronous path.
+            guard !scope.isShutDown else {
+                cell.abandon()
+                throw SynchronousResolutionUnavailable()
+            }
             let value: T
             do {
                 value = try recipe(self, binding)

@@ -1,0 +1,83 @@
+/// Scoped instances: one per request scope, built in place by the first task of the request that
+/// needs one.
+extension InjectorActor {
+    /// The slot of `binding`, a scoped binding, in this request scope; `nil` when this injector
+    /// is not a request scope.
+    nonisolated func slot(for binding: Binding) -> ScopedSlot? {
+        request?.storage.slot(for: binding)
+    }
+
+    /// Resolves a scoped binding in the nearest request scope: a value the scope's opener bound,
+    /// the instance the scope holds, or one built now — with plain function calls when the plan
+    /// allows, else step by step.
+    @usableFromInline
+    nonisolated(nonsending) func resolveScoped<T: Sendable>(
+        _ binding: Binding,
+        as type: T.Type,
+        producer: Producer<T>,
+        from requester: Requester
+    ) async throws -> T {
+        let parent = requester.frame
+        guard let scope = nearestScope, let slot = scope.slot(for: binding), !isCaptive(below: parent) else {
+            throw InjectionError.scopeViolation(binding.key, requestedBy: parent)
+        }
+        if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
+        if let value = slot.value(as: type) { return value }
+        if let recipe = synchronousRecipe(binding, producer, below: parent) {
+            do {
+                // The scope's own bindings build its instances, whoever asked (as on the
+                // asynchronous path).
+                return try SynchronousResolver(injector: scope).build(binding, recipe: recipe, in: slot, of: scope)
+            } catch is SynchronousResolutionUnavailable {
+                // Another task of the request is building it, or the scope ended: see below.
+            }
+        }
+        let frame = try enter(binding, below: .step(parent))
+        return try await scope.buildScoped(binding, producer: producer, in: slot, frame: frame)
+    }
+
+    /// Builds a scoped instance of this request scope in the calling task, or waits for the task
+    /// of the request that is already building it. A failure is shared with the waiters and not
+    /// stored.
+    private nonisolated(nonsending) func buildScoped<T: Sendable>(
+        _ binding: Binding,
+        producer: Producer<T>,
+        in slot: ScopedSlot,
+        frame: ResolutionFrame
+    ) async throws -> T {
+        while true {
+            switch slot.claim(as: binding.key) {
+            case .built(let box):
+                return Built<T>.unbox(box)
+            case .build(let construction):
+                // Checked after claiming, as for singletons (see `startConstruction`).
+                guard !isShutDown else {
+                    slot.abandon()
+                    throw InjectionError.shutDown(isScope: isScope, key: binding.key)
+                }
+                let value: T
+                do {
+                    value = try await producer.run(
+                        Resolver(injector: self, frame: frame.inside(construction)), for: binding)
+                } catch {
+                    // A builder cancelled on its own hands the construction back to the waiters
+                    // of its request instead of failing them with its cancellation.
+                    if error is CancellationError || Task.isCancelled { slot.abandon() } else { slot.fail(error) }
+                    throw error
+                }
+                guard record(value, of: binding) else {
+                    let ended = InjectionError.shutDown(isScope: isScope, key: binding.key)
+                    slot.fail(ended)
+                    throw ended
+                }
+                slot.complete(value)
+                return value
+            case .wait(let construction, let outcome):
+                let built = try await CellState.wait(
+                    for: construction, outcome: outcome, waiter: frame.construction, path: frame.keys)
+                if let built { return Built<T>.unbox(built) }
+            // The construction was given up: claim again.
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// A place that holds one ``CellState`` and the lock guarding it: a ``CacheCell`` of its own, or
+/// a slot of a request scope's ``ScopeStorage``.
+///
+/// The operations every cache needs — read, claim, end a construction, wait for one — are written
+/// once here, over `withState`, and act on what a transition returns only after the lock is
+/// released.
+protocol CellAccess: Sendable {
+    /// Runs `body` with exclusive access to the state.
+    func withState<R>(_ body: (inout CellState) -> R) -> R
+}
+
+extension CellAccess {
+    /// The built value, if any. `T` must be the type of the binding that owns the cell.
+    func value<T: Sendable>(as type: T.Type) -> T? {
+        withState { $0.value }.map(Built<T>.unbox)
+    }
+
+    var isBuilt: Bool { withState { $0.value } != nil }
+
+    /// The construction in flight, if any.
+    var construction: Construction? { withState { $0.construction } }
+
+    /// See ``CellState/claim(as:)``.
+    func claim(as key: BindingKey) -> CellState.Claim {
+        withState { $0.claim(as: key) }
+    }
+
+    /// Stores `value`, built by the claimant, and hands it to the waiters.
+    func complete<T: Sendable>(_ value: T) {
+        let built = Built(value)
+        withState { $0.complete(built) }?.finish(.success(built))
+    }
+
+    /// Stores nothing and hands `error` to the waiters; the next caller builds again.
+    func fail(_ error: any Error) {
+        withState { $0.reset() }?.finish(.failure(error))
+    }
+
+    /// Gives up the claimant's construction without an outcome: the waiters claim again. Used
+    /// when a claimant building in place was cancelled, or its synchronous attempt must suspend.
+    func abandon() {
+        withState { $0.reset() }?.finish(.success(nil))
+    }
+
+    /// Waits until `construction` has ended, whatever its outcome, unless the caller is cancelled.
+    func waitUntilEnded(_ construction: Construction) async {
+        guard let outcome = withState({ $0.outcome(of: construction) }) else { return }
+        _ = try? await outcome.value()
+    }
+
+    /// Empties the cell, releasing its value outside the lock.
+    func clear() {
+        let released = withState { $0.clear() }
+        _ = released
+    }
+}
+
+extension CellState {
+    /// Waits for the outcome of `construction`, someone else's or one this caller started.
+    /// Records the wait in the ``WaitGraph`` when the caller is itself a construction
+    /// (`waiter`), and refuses one that would close a cycle.
+    ///
+    /// - Returns: The value, or `nil` when the construction was given up: claim again.
+    static func wait(
+        for construction: Construction,
+        outcome: SharedOutcome<Value?>,
+        waiter: Construction?,
+        path: @autoclosure () -> [BindingKey]
+    ) async throws -> Value? {
+        construction.recordJoin()
+        guard let waiter else { return try await outcome.value() }
+        if let cycle = WaitGraph.recordWait(of: waiter, on: construction) {
+            throw InjectionError.circularDependency(cycle: cycle, path: path())
+        }
+        defer { WaitGraph.endWait(of: waiter, on: construction) }
+        return try await outcome.value()
+    }
+}
+
+/// The cell of one singleton (its value belongs to the injector that declares the binding) or of
+/// one ``Lazy``.
+@usableFromInline
+final class CacheCell: CellAccess {
+    private let state = Lock(CellState())
+
+    init() {}
+
+    func withState<R>(_ body: (inout CellState) -> R) -> R {
+        state.withLock(body)
+    }
+
+    /// The built value, if any: the singleton hit, read without suspending. `T` must be the type
+    /// of the binding that owns the cell.
+    @inlinable
+    func value<T: Sendable>(as type: T.Type) -> T? {
+        builtBox().map(Built<T>.unbox)
+    }
+
+    @usableFromInline
+    func builtBox() -> (any AnyObject & Sendable)? {
+        state.withLock { $0.value }
+    }
+
+    /// The value, built once by `start` — which runs the construction in another task and ends
+    /// it with ``complete(_:)`` or ``fail(_:)`` — and shared by every caller that asks meanwhile.
+    /// A cancelled caller leaves with `CancellationError` while the construction carries on.
+    ///
+    /// - Parameters:
+    ///   - waiter: The construction the caller runs inside, if any (see ``CellState/wait``).
+    ///   - start: Starts the construction; if it throws, the construction fails with its error.
+    func sharedValue<T: Sendable>(
+        as type: T.Type,
+        key: BindingKey,
+        waiter: Construction? = nil,
+        path: @autoclosure () -> [BindingKey] = [],
+        start: (Construction) throws -> Void
+    ) async throws -> T {
+        while true {
+            let construction: Construction
+            let outcome: SharedOutcome<CellState.Value?>
+            switch withState({ $0.claimShared(as: key) }) {
+            case .built(let box):
+                return Built<T>.unbox(box)
+            case .start(let claimed, let shared):
+                do { try start(claimed) } catch {
+                    fail(error)
+                    throw error
+                }
+                (construction, outcome) = (claimed, shared)
+            case .wait(let inFlight, let shared):
+                (construction, outcome) = (inFlight, shared)
+            }
+            if let box = try await CellState.wait(for: construction, outcome: outcome, waiter: waiter, path: path()) {
+                return Built<T>.unbox(box)
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// The state of one cached instance — a singleton, a request-scoped instance, a `Lazy` — as a
+/// plain state machine: empty, being built by one claimant, or built.
+///
+/// Every transition is a mutating method that returns what the caller must do once it has
+/// released the lock guarding the state (resume waiters, release a value), so no continuation is
+/// resumed and no deinit runs while a lock is held. The machine knows nothing of tasks or
+/// providers; ``CacheCell`` and ``ScopeStorage`` guard it, and `CellStateTests` drives it without
+/// concurrency.
+struct CellState: Sendable {
+    /// A built value, boxed (``Built``) so that cells of every type share one layout.
+    typealias Value = any AnyObject & Sendable
+
+    private enum Phase {
+        case empty
+        /// Being built by the claimant of `Construction`. The outcome is made when the first
+        /// waiter arrives, so that a construction nobody waits for allocates nothing for waiters;
+        /// it carries the value, or `nil` when the claimant gave up without one.
+        case building(Construction, SharedOutcome<Value?>?)
+        case built(Value)
+    }
+
+    /// What a caller that builds the value itself, in its own task, should do.
+    enum Claim {
+        /// The value is built.
+        case built(Value)
+        /// The caller builds the value and must end the construction with ``complete(_:)`` or
+        /// ``reset()``.
+        case build(Construction)
+        /// Someone else is building the value: wait for the outcome.
+        case wait(Construction, SharedOutcome<Value?>)
+    }
+
+    /// What a caller of a construction that runs in a task of its own should do.
+    enum SharedClaim {
+        /// The value is built.
+        case built(Value)
+        /// The caller must start the construction, then wait for the outcome like every other
+        /// caller.
+        case start(Construction, SharedOutcome<Value?>)
+        /// The construction is in flight: wait for the outcome.
+        case wait(Construction, SharedOutcome<Value?>)
+    }
+
+    private var phase = Phase.empty
+
+    init() {}
+
+    /// The built value, if any.
+    var value: Value? {
+        if case .built(let value) = phase { return value }
+        return nil
+    }
+
+    /// The construction in flight, if any.
+    var construction: Construction? {
+        if case .building(let construction, _) = phase { return construction }
+        return nil
+    }
+
+    /// Claims the construction for a caller that builds the value in place, or tells it to use
+    /// the value or to wait.
+    mutating func claim(as key: BindingKey) -> Claim {
+        switch phase {
+        case .built(let value):
+            return .built(value)
+        case .building(let construction, let outcome):
+            return .wait(construction, sharedOutcome(of: construction, existing: outcome))
+        case .empty:
+            let construction = Construction(key: key)
+            phase = .building(construction, nil)
+            return .build(construction)
+        }
+    }
+
+    /// Claims the construction for a caller that starts it in another task and waits for it, or
+    /// tells it to use the value or to wait.
+    mutating func claimShared(as key: BindingKey) -> SharedClaim {
+        switch phase {
+        case .built(let value):
+            return .built(value)
+        case .building(let construction, let outcome):
+            return .wait(construction, sharedOutcome(of: construction, existing: outcome))
+        case .empty:
+            let construction = Construction(key: key)
+            let outcome = SharedOutcome<Value?>()
+            phase = .building(construction, outcome)
+            return .start(construction, outcome)
+        }
+    }
+
+    /// The outcome of `construction` to wait for, while it is in flight; `nil` once it has ended.
+    mutating func outcome(of construction: Construction) -> SharedOutcome<Value?>? {
+        guard case .building(let current, let existing) = phase, current === construction else { return nil }
+        return sharedOutcome(of: current, existing: existing)
+    }
+
+    private mutating func sharedOutcome(
+        of construction: Construction,
+        existing: SharedOutcome<Value?>?
+    ) -> SharedOutcome<Value?> {
+        if let existing { return existing }
+        let outcome = SharedOutcome<Value?>()
+        phase = .building(construction, outcome)
+        return outcome
+    }
+
+    /// Stores the claimant's value; returns the outcome whose waiters must be handed it.
+    mutating func complete(_ value: Value) -> SharedOutcome<Value?>? {
+        end(leaving: .built(value))
+    }
+
+    /// Forgets the claimant's construction — failed, or given up — storing nothing, so that the
+    /// next caller builds again; returns the outcome whose waiters must be told.
+    mutating func reset() -> SharedOutcome<Value?>? {
+        end(leaving: .empty)
+    }
+
+    private mutating func end(leaving next: Phase) -> SharedOutcome<Value?>? {
+        defer { phase = next }
+        if case .building(_, let outcome) = phase { return outcome }
+        return nil
+    }
+
+    /// Empties a built cell; returns the value, to be released after the lock.
+    mutating func clear() -> Value? {
+        guard case .built(let value) = phase else { return nil }
+        phase = .empty
+        return value
+    }
+}
+
+/// A built value, boxed so that cells of every type share one layout.
+@usableFromInline
+final class Built<T: Sendable>: Sendable {
+    @usableFromInline let value: T
+
+    init(_ value: T) {
+        self.value = value
+    }
+
+    /// The value in `box`, a `Built<T>` taken from a cell.
+    ///
+    /// A cell belongs to one binding and only ever holds boxes of that binding's type, and every
+    /// caller has checked the binding's type to be `T` first (``Binding/produces(_:)``). That is
+    /// the proof this unchecked downcast relies on, and the only place it is made.
+    @inlinable
+    static func unbox(_ box: any AnyObject & Sendable) -> T {
+        unsafeDowncast(box, to: Built<T>.self).value
+    }
+}

@@ -1,0 +1,96 @@
+/// The cached instances of one request scope: one ``CellState`` per scoped binding, in one array
+/// under one lock.
+///
+/// The array is sized when the scope opens, from the ``ScopeLayout`` its injector computed once,
+/// so serving a request builds no table and no dictionary. A scoped binding the layout does not
+/// know — a just-in-time type's, or one from modules the scope was opened with — gets a slot
+/// appended on first use.
+final class ScopeStorage: Sendable {
+    private struct Slots {
+        var cells: [CellState]
+        /// Slots appended for bindings outside the layout, by binding identity; the binding is
+        /// kept so that its address cannot be reused while the slot exists.
+        var appended: [ObjectIdentifier: (binding: Binding, index: Int)] = [:]
+    }
+
+    private let layout: ScopeLayout
+    private let slots: Lock<Slots>
+
+    init(layout: ScopeLayout) {
+        self.layout = layout
+        self.slots = Lock(Slots(cells: Array(repeating: CellState(), count: layout.count)))
+    }
+
+    /// The slot of `binding`, a scoped binding.
+    func slot(for binding: Binding) -> ScopedSlot {
+        if let index = layout.index(of: binding) { return ScopedSlot(storage: self, index: index) }
+        let index = slots.withLock { slots in
+            if let existing = slots.appended[ObjectIdentifier(binding)] { return existing.index }
+            slots.cells.append(CellState())
+            slots.appended[ObjectIdentifier(binding)] = (binding, slots.cells.count - 1)
+            return slots.cells.count - 1
+        }
+        return ScopedSlot(storage: self, index: index)
+    }
+
+    fileprivate func withState<R>(at index: Int, _ body: (inout CellState) -> R) -> R {
+        slots.withLock { body(&$0.cells[index]) }
+    }
+
+    /// The constructions in flight now.
+    var constructions: [(slot: ScopedSlot, construction: Construction)] {
+        slots.withLock { slots in
+            slots.cells.indices.compactMap { index in
+                slots.cells[index].construction.map { (ScopedSlot(storage: self, index: index), $0) }
+            }
+        }
+    }
+
+    /// Empties every slot, releasing the values outside the lock.
+    func removeAll() {
+        let released = slots.withLock { slots in
+            defer { slots = Slots(cells: []) }
+            return slots
+        }
+        _ = released
+    }
+}
+
+/// One slot of a ``ScopeStorage``.
+struct ScopedSlot: CellAccess {
+    let storage: ScopeStorage
+    let index: Int
+
+    func withState<R>(_ body: (inout CellState) -> R) -> R {
+        storage.withState(at: index, body)
+    }
+}
+
+/// Where each scoped binding of an injector's tables lives in a request scope's storage: the
+/// bindings of each table of the chain, one after the other. Computed once per injector.
+struct ScopeLayout: Sendable {
+    /// For each table of the chain, its identity and the position of its first scoped binding.
+    private let offsets: [(tableID: Int, offset: Int)]
+    /// How many slots the layout has.
+    let count: Int
+
+    init(table: BindingTable) {
+        var offsets: [(tableID: Int, offset: Int)] = []
+        var count = 0
+        var current: BindingTable? = table
+        while let table = current {
+            offsets.append((table.id, count))
+            count += table.scopedCount
+            current = table.parent
+        }
+        self.offsets = offsets
+        self.count = count
+    }
+
+    /// The slot of `binding`, if the layout has one.
+    func index(of binding: Binding) -> Int? {
+        guard let position = binding.scopedIndex else { return nil }
+        for entry in offsets where entry.tableID == binding.tableID { return entry.offset + position }
+        return nil
+    }
+}
