@@ -92,9 +92,23 @@ extension InjectorActor {
         return value
     }
 
-    /// The value the nearest request scope's opener bound to `key`, if any.
+    /// The request value of `binding`, a key request scopes supply, or a request to leave the
+    /// synchronous path (which reports a missing value with its path). Non-optional, so that
+    /// code not specialised for `T` needs no metadata for `T?`.
+    nonisolated func requestValue<T>(of binding: Binding, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
+        guard let value = requestValue(for: binding.key, as: type) else { throw SynchronousResolutionUnavailable() }
+        return value
+    }
+
+    /// The value bound to `key` by the opener of the nearest request scope, else of an enclosing
+    /// one: a nested scope sees its request's values.
     @usableFromInline
     nonisolated func requestValue<T>(for key: BindingKey, as type: T.Type) -> T? {
-        nearestScope?.request?.values.value(for: key, as: type)
+        var injector: InjectorActor? = self
+        while let current = injector {
+            if let value = current.request?.values.value(for: key, as: type) { return value }
+            injector = current.parent
+        }
+        return nil
     }
 }

@@ -48,7 +48,7 @@ extension InjectorActor {
         while true {
             switch slot.claim(as: binding.key) {
             case .built(let box):
-                return Built<T>.unbox(box)
+                return CellValue.unwrap(box, as: T.self)
             case .build(let construction):
                 // Checked after claiming, as for singletons (see `startConstruction`).
                 guard !isShutDown else {
@@ -75,7 +75,7 @@ extension InjectorActor {
             case .wait(let construction, let outcome):
                 let built = try await CellState.wait(
                     for: construction, outcome: outcome, waiter: frame.construction, path: frame.keys)
-                if let built { return Built<T>.unbox(built) }
+                if let built { return CellValue.unwrap(built, as: T.self) }
             // The construction was given up: claim again.
             }
         }

@@ -10,7 +10,8 @@
 /// }
 /// ```
 ///
-/// A value answers its key in the scope: for ``InjectorActor/get(_:named:)`` and for every
+/// A value answers its key in the scope, and in scopes nested inside it: for
+/// ``InjectorActor/get(_:named:)`` and for every
 /// binding the scope resolves. Its key must be declared with
 /// ``BindingBuilder/suppliedByScope()`` — which lets the injector check, when it is created, the
 /// bindings that depend on it — or be unbound. A key the injector binds some other way cannot be

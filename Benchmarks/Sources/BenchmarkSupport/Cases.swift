@@ -196,6 +196,15 @@ public enum Cases {
                 Contender("hand-written", role: .baseline) { n in
                     for _ in 0..<n { sink(hand.serve()) }
                 },
+                Contender("Objection withScope(values:)") { n in
+                    for _ in 0..<n {
+                        let context = RequestContext()
+                        sink(
+                            try await root.withScope(values: { $0.bind(RequestContext.self, to: context) }) {
+                                try await $0.get(Handler.self)
+                            })
+                    }
+                },
                 Contender("Objection withScope(modules:)") { n in
                     for _ in 0..<n {
                         let values = ObjectionGraphs.RequestValues(context: RequestContext())

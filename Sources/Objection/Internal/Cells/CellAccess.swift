@@ -12,7 +12,7 @@ protocol CellAccess: Sendable {
 extension CellAccess {
     /// The built value, if any. `T` must be the type of the binding that owns the cell.
     func value<T: Sendable>(as type: T.Type) -> T? {
-        withState { $0.value }.map(Built<T>.unbox)
+        withState { $0.value }.map { CellValue.unwrap($0, as: T.self) }
     }
 
     var isBuilt: Bool { withState { $0.value } != nil }
@@ -27,7 +27,7 @@ extension CellAccess {
 
     /// Stores `value`, built by the claimant, and hands it to the waiters.
     func complete<T: Sendable>(_ value: T) {
-        let built = Built(value)
+        let built = CellValue.wrap(value)
         withState { $0.complete(built) }?.finish(.success(built))
     }
 
@@ -93,7 +93,7 @@ final class CacheCell: CellAccess {
     /// of the binding that owns the cell.
     @inlinable
     func value<T: Sendable>(as type: T.Type) -> T? {
-        builtBox().map(Built<T>.unbox)
+        builtBox().map { CellValue.unwrap($0, as: T.self) }
     }
 
     @usableFromInline
@@ -120,7 +120,7 @@ final class CacheCell: CellAccess {
             let outcome: SharedOutcome<CellState.Value?>
             switch withState({ $0.claimShared(as: key) }) {
             case .built(let box):
-                return Built<T>.unbox(box)
+                return CellValue.unwrap(box, as: T.self)
             case .start(let claimed, let shared):
                 do { try start(claimed) } catch {
                     fail(error)
@@ -131,7 +131,7 @@ final class CacheCell: CellAccess {
                 (construction, outcome) = (inFlight, shared)
             }
             if let box = try await CellState.wait(for: construction, outcome: outcome, waiter: waiter, path: path()) {
-                return Built<T>.unbox(box)
+                return CellValue.unwrap(box, as: T.self)
             }
         }
     }

@@ -7,7 +7,7 @@
 /// providers; ``CacheCell`` and ``ScopeStorage`` guard it, and `CellStateTests` drives it without
 /// concurrency.
 struct CellState: Sendable {
-    /// A built value, boxed (``Built``) so that cells of every type share one layout.
+    /// A built value, as one object (``CellValue``).
     typealias Value = any AnyObject & Sendable
 
     private enum Phase {
@@ -129,22 +129,41 @@ struct CellState: Sendable {
     }
 }
 
-/// A built value, boxed so that cells of every type share one layout.
+/// How a cell holds a value of any type as one object, so that cells of every type share one
+/// layout: an instance of a class as itself, anything else in a ``Built`` box.
+///
+/// Reading a value back is on the path of every cached `get`, often from code that is not
+/// specialised for `T` (the recipes of autowired parameter packs). Holding an object as itself
+/// spares that code the box, and the box's generic metadata, which the runtime would otherwise
+/// look up on every read.
+@usableFromInline
+enum CellValue {
+    /// `value` as one object.
+    @inlinable
+    static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
+        if T.self is AnyClass { return unsafeBitCast(value, to: (any AnyObject & Sendable).self) }
+        return Built(value)
+    }
+
+    /// The value `wrap` made `object` from.
+    ///
+    /// A cell belongs to one binding and only ever holds values of that binding's type, and every
+    /// caller has checked the binding's type to be `T` first (``Binding/produces(_:)``). That is
+    /// the proof the unchecked conversions rely on, and the only place they are made.
+    @inlinable
+    static func unwrap<T: Sendable>(_ object: any AnyObject & Sendable, as type: T.Type) -> T {
+        if T.self is AnyClass { return unsafeBitCast(object, to: T.self) }
+        return unsafeDowncast(object, to: Built<T>.self).value
+    }
+}
+
+/// A value that is not an instance of a class, boxed for a cell (see ``CellValue``).
 @usableFromInline
 final class Built<T: Sendable>: Sendable {
     @usableFromInline let value: T
 
+    @usableFromInline
     init(_ value: T) {
         self.value = value
-    }
-
-    /// The value in `box`, a `Built<T>` taken from a cell.
-    ///
-    /// A cell belongs to one binding and only ever holds boxes of that binding's type, and every
-    /// caller has checked the binding's type to be `T` first (``Binding/produces(_:)``). That is
-    /// the proof this unchecked downcast relies on, and the only place it is made.
-    @inlinable
-    static func unbox(_ box: any AnyObject & Sendable) -> T {
-        unsafeDowncast(box, to: Built<T>.self).value
     }
 }

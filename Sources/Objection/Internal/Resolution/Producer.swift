@@ -6,17 +6,7 @@
 /// without asking the runtime for generic metadata.
 @usableFromInline
 final class Producer<T: Sendable>: AnyProducer {
-    @usableFromInline
-    enum Kind: Sendable {
-        /// A value the caller owns; ``synchronous`` returns it.
-        case instance
-        /// A closure whose dependencies the injector cannot see until it runs.
-        case opaque
-        /// A recipe whose dependencies are the binding's declared, linked keys.
-        case declared
-    }
-
-    @usableFromInline let kind: Kind
+    @usableFromInline let kind: ProducerKind
     /// The recipe as straight-line synchronous code, for instances and for declared recipes that
     /// never suspend (synchronous autowired functions, aliases). Used when the whole graph below
     /// the binding can be built without suspending; see ``Binding/isSynchronous``.
@@ -30,7 +20,7 @@ final class Producer<T: Sendable>: AnyProducer {
     let argumentTypes: [any Any.Type]
 
     private init(
-        kind: Kind,
+        kind: ProducerKind,
         instance: T? = nil,
         synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)?,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
@@ -181,6 +171,18 @@ final class Producer<T: Sendable>: AnyProducer {
     func resolve(in injector: InjectorActor, binding: Binding) async throws {
         _ = try await injector.resolve(binding, as: T.self, from: .step(nil))
     }
+}
+
+/// What a ``Producer`` builds from. Not nested in the generic class, so that comparing kinds
+/// in code not specialised for `T` calls no generic function.
+@usableFromInline
+enum ProducerKind: Sendable {
+    /// A value the caller owns; ``Producer/synchronous`` returns it.
+    case instance
+    /// A closure whose dependencies the injector cannot see until it runs.
+    case opaque
+    /// A recipe whose dependencies are the binding's declared, linked keys.
+    case declared
 }
 
 /// The type-erased face of ``Producer``, for the parts of the injector that do not know `T`.

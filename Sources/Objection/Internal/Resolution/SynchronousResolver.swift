@@ -48,22 +48,19 @@ struct SynchronousResolver: Sendable {
     }
 
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
-        guard let producer = binding.producer(as: type) else {
-            if let named = try resolveNamed(binding, as: type) { return named }
-            throw SynchronousResolutionUnavailable()
-        }
+        guard let producer = binding.producer(as: type) else { return try resolveNamed(binding, as: type) }
         switch binding.scope.kind {
         case .singleton:
-            guard let value = binding.cell?.value(as: type) else { throw SynchronousResolutionUnavailable() }
-            return value
+            guard let built = binding.cell?.builtBox() else { throw SynchronousResolutionUnavailable() }
+            return CellValue.unwrap(built, as: type)
         case .scoped:
             guard let scope = injector.nearestScope, let slot = scope.slot(for: binding) else {
                 throw SynchronousResolutionUnavailable()
             }
-            if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
+            if binding.isSuppliedByScope { return try scope.requestValue(of: binding, as: type) }
             guard binding.isSynchronous, let recipe = producer.synchronous else {
-                guard let value = slot.value(as: type) else { throw SynchronousResolutionUnavailable() }
-                return value
+                guard let built = slot.withState({ $0.value }) else { throw SynchronousResolutionUnavailable() }
+                return CellValue.unwrap(built, as: type)
             }
             // The scope's own bindings build its instances, whoever asked.
             let builder = scope === injector ? self : SynchronousResolver(injector: scope)
@@ -87,7 +84,7 @@ struct SynchronousResolver: Sendable {
     ) throws -> T {
         switch cell.claim(as: binding.key) {
         case .built(let box):
-            return Built<T>.unbox(box)
+            return CellValue.unwrap(box, as: T.self)
         case .wait:
             throw SynchronousResolutionUnavailable()
         case .build:

@@ -31,6 +31,9 @@ final class Binding: Sendable {
     @usableFromInline let customCache: (any ScopeCache)?
     /// The `onDispose` hook, if any.
     let dispose: (@Sendable (any Sendable) async throws -> Void)?
+    /// Whether the key's type is ``AsyncDisposable``: checked once, so that a value of exactly
+    /// that type needs no conformance lookup when it is cached.
+    let keyTypeIsDisposable: Bool
     /// For a collection binding, its contributions in order (a parent's first).
     let contributions: [Binding]
     /// Whether this transient binding, and everything below it, can be built by plain function
@@ -69,6 +72,7 @@ final class Binding: Sendable {
         self.cell = declaration.scope == .singleton ? CacheCell() : nil
         self.scopedIndex = scopedIndex
         self.dispose = declaration.dispose
+        self.keyTypeIsDisposable = declaration.key.type is any AsyncDisposable.Type
         self.customCache = declaration.scope.makeCache?()
         self.contributions = contributions
         self.isSynchronous = synchronousPlan != nil
@@ -88,7 +92,11 @@ extension Binding {
     /// there is nothing to do.
     func disposal(of value: any Sendable, ownedHere: Bool) -> (@Sendable () async throws -> Void)? {
         if let hook = dispose { return { try await hook(value) } }
-        if ownedHere, let disposable = value as? any AsyncDisposable { return { try await disposable.dispose() } }
-        return nil
+        guard ownedHere else { return nil }
+        // A value of the key's own type conforms exactly when the type does; another type (an
+        // implementation behind a protocol, a subclass) is looked up.
+        if !keyTypeIsDisposable, ObjectIdentifier(type(of: value)) == ObjectIdentifier(key.type) { return nil }
+        guard let disposable = value as? any AsyncDisposable else { return nil }
+        return { try await disposable.dispose() }
     }
 }

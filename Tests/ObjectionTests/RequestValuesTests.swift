@@ -1,0 +1,348 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import Objection
+
+@Suite("Request values", .timeLimit(.minutes(1)))
+struct RequestValuesTests {
+    /// Scoped in the root: one per request, built from the request's id.
+    final class Audit: Sendable {
+        let requestID: RequestID
+        init(requestID: RequestID) { self.requestID = requestID }
+    }
+
+    /// Transient in the root: a new one per `get`, built from the request's id and its audit.
+    final class Stamp: Sendable {
+        let requestID: RequestID
+        let audit: Audit
+        init(requestID: RequestID, audit: Audit) {
+            self.requestID = requestID
+            self.audit = audit
+        }
+    }
+
+    /// A key the root does not bind: only request values answer it.
+    struct Tenant: Sendable, Equatable {
+        let name: String
+    }
+
+    /// A scoped instance the scope builds, and so disposes.
+    final class Ledger: AsyncDisposable {
+        let disposals = Counter()
+        init(resource: CountedResource) {}
+        func dispose() async throws { disposals.increment() }
+    }
+
+    static func root() async throws -> InjectorActor {
+        try await makeInjector { binder in
+            binder.bind(RequestID.self).suppliedByScope()
+            binder.bind(Audit.self).to(Audit.init).inScope(.scoped)
+            binder.bind(Stamp.self).to(Stamp.init)
+        }
+    }
+
+    @Test("a value for a key supplied by scopes answers get and reaches scoped and transient bindings")
+    func valueReachesBindings() async throws {
+        let root = try await Self.root()
+        let id = RequestID(value: 7)
+        let (requestID, audit, stamp, again) = try await root.withScope(values: { $0.bind(RequestID.self, to: id) }) {
+            scope in
+            try await (
+                scope.get(RequestID.self), scope.get(Audit.self), scope.get(Stamp.self), scope.get(Stamp.self)
+            )
+        }
+        #expect(requestID == id)
+        #expect(audit.requestID == id)
+        #expect(stamp.requestID == id && stamp.audit === audit)
+        #expect(again !== stamp && again.audit === audit)
+    }
+
+    @Test("concurrent scopes each see only their own values")
+    func concurrentScopesAreIsolated() async throws {
+        let root = try await Self.root()
+        let seen = try await withThrowingTaskGroup(of: (Int, [RequestID]).self) { group in
+            for id in 0..<200 {
+                group.addTask {
+                    try await root.withScope(values: { $0.bind(RequestID.self, to: RequestID(value: id)) }) { scope in
+                        await Task.yield()
+                        let stamp = try await scope.get(Stamp.self)
+                        await Task.yield()
+                        let audit = try await scope.get(Audit.self)
+                        let requestID = try await scope.get(RequestID.self)
+                        return (id, [stamp.requestID, stamp.audit.requestID, audit.requestID, requestID])
+                    }
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        #expect(seen.count == 200)
+        for (id, values) in seen {
+            #expect(values == Array(repeating: RequestID(value: id), count: 4), "request \(id)")
+        }
+    }
+
+    @Test("a value for an unbound key answers get, getIfBound and the current scope, only inside the scope")
+    func valueForUnboundKey() async throws {
+        let root = try await Self.root()
+        let tenant = Tenant(name: "acme")
+        let seen = try await root.withScope(values: { $0.bind(Tenant.self, to: tenant) }) { scope in
+            try await [
+                scope.get(Tenant.self),
+                scope.getIfBound(Tenant.self),
+                InjectorActor.currentScope?.get(Tenant.self),
+            ]
+        }
+        #expect(seen == [tenant, tenant, tenant])
+        let error = await injectionError { _ = try await root.get(Tenant.self) }
+        #expect(error?.code == .missingBinding)
+        #expect(try await root.getIfBound(Tenant.self) == nil)
+    }
+
+    @Test("a named value answers its named key only")
+    func namedValue() async throws {
+        let root = try await Self.root()
+        let tenant = Tenant(name: "acme")
+        let (named, unnamed) = try await root.withScope(values: { $0.bind(Tenant.self, named: "caller", to: tenant) }) {
+            scope in
+            try await (scope.get(Tenant.self, named: "caller"), scope.getIfBound(Tenant.self))
+        }
+        #expect(named == tenant)
+        #expect(unnamed == nil)
+    }
+
+    @Test(
+        "a value for a key the root binds is refused, naming the key, before the body runs",
+        arguments: [false, true]
+    )
+    func valueForBoundKeyIsRefused(boundToInstance: Bool) async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(RequestID.self).suppliedByScope()
+            if boundToInstance {
+                binder.bind(Tenant.self).toInstance(Tenant(name: "root"))
+            } else {
+                binder.bind(Tenant.self).to { _ in Tenant(name: "root") }
+            }
+            binder.bind(Engine.self).to(Engine.init)
+        }
+        let ran = Counter()
+        let error = await injectionError {
+            try await root.withScope(values: { values in
+                values.bind(RequestID.self, to: RequestID(value: 1))
+                values.bind(Tenant.self, to: Tenant(name: "request"))
+            }) { _ in _ = ran.increment() }
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.description.contains("'Tenant'") == true)
+        #expect(error?.description.contains("RequestID") == false)
+        #expect(ran.value == 0)
+
+        let autowired = await injectionError {
+            try await root.withScope(values: { $0.bind(Engine.self, to: Engine()) }) { _ in _ = ran.increment() }
+        }
+        #expect(autowired?.code == .invalidConfiguration)
+        #expect(autowired?.description.contains("'Engine'") == true)
+        #expect(ran.value == 0)
+        #expect(try await root.get(Tenant.self) == Tenant(name: "root"))
+    }
+
+    @Test("binding a key twice keeps the later value")
+    func laterValueWins() async throws {
+        let root = try await Self.root()
+        let (requestID, audit) = try await root.withScope(values: { values in
+            values.bind(RequestID.self, to: RequestID(value: 1))
+            values.bind(RequestID.self, to: RequestID(value: 2))
+        }) { scope in
+            try await (scope.get(RequestID.self), scope.get(Audit.self))
+        }
+        #expect(requestID == RequestID(value: 2))
+        #expect(audit.requestID == RequestID(value: 2))
+
+        var values = ScopeValues()
+        values.bind(RequestID.self, to: RequestID(value: 1))
+        values.bind(Tenant.self, to: Tenant(name: "a"))
+        values.bind(RequestID.self, to: RequestID(value: 3))
+        #expect(values.keys == [BindingKey(Tenant.self), BindingKey(RequestID.self)])
+        #expect(values.value(for: BindingKey(RequestID.self), as: RequestID.self) == RequestID(value: 3))
+    }
+
+    @Test("the scope disposes what it built, never the values, which belong to the caller")
+    func valuesAreNotDisposed() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(CountedResource.self).suppliedByScope()
+            binder.bind(Ledger.self).to(Ledger.init).inScope(.scoped)
+        }
+        let supplied = CountedResource()
+        let unbound = Resource("unbound", log: Log())
+        let ledger = try await root.withScope(values: { values in
+            values.bind(CountedResource.self, to: supplied)
+            values.bind(Resource.self, to: unbound)
+        }) { scope in
+            #expect(try await scope.get(Resource.self) === unbound)
+            let ledger = try await scope.get(Ledger.self)
+            #expect(ledger.disposals.value == 0)
+            return ledger
+        }
+        #expect(ledger.disposals.value == 1)
+        #expect(supplied.disposals.value == 0)
+        #expect(unbound.log.values.isEmpty)
+    }
+
+    @Test("a key supplied by scopes without a value is missing in the scope, with the dependent in the path")
+    func suppliedKeyWithoutValue() async throws {
+        let root = try await Self.root()
+        try await root.withScope(values: { _ in }) { scope in
+            let requestID = try await scope.getIfBound(RequestID.self)
+            #expect(requestID == nil)
+            let direct = await injectionError { _ = try await scope.get(RequestID.self) }
+            #expect(direct?.code == .missingBinding)
+
+            let scoped = await injectionError { _ = try await scope.get(Audit.self) }
+            #expect(scoped?.code == .missingBinding)
+            #expect(scoped?.path.contains(BindingKey(Audit.self)) == true)
+            #expect(scoped?.path.last == BindingKey(RequestID.self))
+
+            let transient = await injectionError { _ = try await scope.get(Stamp.self) }
+            #expect(transient?.code == .missingBinding)
+            #expect(transient?.path.first == BindingKey(Stamp.self))
+            #expect(transient?.path.last == BindingKey(RequestID.self))
+        }
+    }
+
+    @Test("a nested scope answers with its own values and builds its own scoped instances")
+    func nestedScopeOwnValues() async throws {
+        let root = try await Self.root()
+        try await root.withScope(values: { $0.bind(RequestID.self, to: RequestID(value: 1)) }) { outer in
+            let outerAudit = try await outer.get(Audit.self)
+            let innerAudit = try await outer.withScope(values: { $0.bind(RequestID.self, to: RequestID(value: 2)) }) {
+                inner in
+                #expect(try await inner.get(RequestID.self) == RequestID(value: 2))
+                return try await inner.get(Audit.self)
+            }
+            #expect(innerAudit !== outerAudit)
+            #expect(innerAudit.requestID == RequestID(value: 2))
+            #expect(try await outer.get(Audit.self) === outerAudit)
+            #expect(try await outer.get(RequestID.self) == RequestID(value: 1))
+        }
+    }
+}
+
+// MARK: - No executor hand-off
+
+/// A serial executor that counts the jobs enqueued on it and runs them, in order, on a queue of
+/// its own: a job enqueued means the task came (back) to the executor after leaving it.
+final class CountingExecutor: SerialExecutor {
+    private let queue = DispatchQueue(label: "CountingExecutor")
+    private let enqueued = Atomic<Int>(0)
+
+    /// How many jobs have been enqueued so far.
+    var enqueueCount: Int { enqueued.load(ordering: .sequentiallyConsistent) }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        enqueued.add(1, ordering: .sequentiallyConsistent)
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+}
+
+/// An actor on a ``CountingExecutor``, serving requests the way a server's connection handler
+/// would: from its own isolation.
+actor CountingServer {
+    let executor = CountingExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Runs `work` in a scope with `id` as its request value; returns its result and how many
+    /// jobs were enqueued on this actor's executor meanwhile.
+    func serve<T: Sendable>(
+        _ injector: InjectorActor,
+        id: RequestID,
+        _ work: nonisolated(nonsending) (InjectorActor) async throws -> T
+    ) async throws -> (value: T, enqueued: Int) {
+        let before = executor.enqueueCount
+        let value = try await injector.withScope(values: { $0.bind(RequestID.self, to: id) }) { scope in
+            try await work(scope)
+        }
+        return (value, executor.enqueueCount - before)
+    }
+}
+
+/// Another actor, on the default executor: calling it leaves the caller's executor.
+actor Elsewhere {
+    func ping() {}
+}
+
+@Suite("Request path executor", .timeLimit(.minutes(1)))
+struct RequestExecutorTests {
+    final class Session: Sendable {
+        let requestID: RequestID
+        let database: any Database
+        init(requestID: RequestID, database: any Database) {
+            self.requestID = requestID
+            self.database = database
+        }
+    }
+
+    final class Repository: Sendable {
+        let session: Session
+        init(session: Session) { self.session = session }
+    }
+
+    final class Handler: Sendable {
+        let requestID: RequestID
+        let session: Session
+        let repository: Repository
+        init(requestID: RequestID, session: Session, repository: Repository) {
+            self.requestID = requestID
+            self.session = session
+            self.repository = repository
+        }
+    }
+
+    /// Scoped and transient autowired bindings over singletons already built.
+    static func root() async throws -> InjectorActor {
+        let root = try await makeInjector { binder in
+            binder.bind(RequestID.self).suppliedByScope()
+            binder.bind(Config.self).toInstance(Config(dsn: "db"))
+            binder.bind((any Database).self).to(PostgresDatabase.init).asSingleton()
+            binder.bind(Session.self).to(Session.init).inScope(.scoped)
+            binder.bind(Repository.self).to(Repository.init)
+            binder.bind(Handler.self).to(Handler.init)
+        }
+        _ = try await root.get((any Database).self)
+        return root
+    }
+
+    @Test("a request of synchronous bindings runs on the caller's executor without leaving it")
+    func noHandOff() async throws {
+        let root = try await Self.root()
+        let server = CountingServer()
+        for id in 0..<3 {
+            let (handler, enqueued) = try await server.serve(root, id: RequestID(value: id)) { scope in
+                let handler = try await scope.get(Handler.self)
+                _ = try await scope.get(Repository.self)
+                return handler
+            }
+            #expect(enqueued == 0, "request \(id) left the executor \(enqueued) time(s)")
+            #expect(handler.requestID == RequestID(value: id))
+            #expect(handler.repository.session === handler.session)
+        }
+    }
+
+    @Test("the count sees a hop: a yield, or a call to another actor, comes back through the executor")
+    func hopIsCounted() async throws {
+        let root = try await Self.root()
+        let server = CountingServer()
+        let (_, yielded) = try await server.serve(root, id: RequestID(value: 1)) { scope in
+            await Task.yield()
+            return try await scope.get(Handler.self)
+        }
+        #expect(yielded >= 1)
+        let elsewhere = Elsewhere()
+        let (_, called) = try await server.serve(root, id: RequestID(value: 2)) { scope in
+            await elsewhere.ping()
+            return try await scope.get(Handler.self)
+        }
+        #expect(called >= 1)
+    }
+}
