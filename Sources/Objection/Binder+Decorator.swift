@@ -29,7 +29,7 @@ extension Binder {
                 key: BindingKey(type, named: name),
                 location: InjectionError.SourceLocation(fileID: fileID, line: line)
             ) { producer in
-                (producer as? Producer<T>)?.decorated(with: decorator)
+                (producer as? Recipe<T>)?.decorated(with: decorator)
             }
         )
     }
@@ -40,5 +40,5 @@ struct Decorator {
     let key: BindingKey
     let location: InjectionError.SourceLocation
     /// The producer wrapped by the decorator, or `nil` when its type does not match.
-    let apply: (any AnyProducer) -> (any AnyProducer)?
+    let apply: (any AnyRecipe) -> (any AnyRecipe)?
 }

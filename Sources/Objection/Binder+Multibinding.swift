@@ -25,17 +25,17 @@ extension Binder {
         line: Int = #line
     ) -> BindingBuilder<T> {
         let builder = bind(type, named: name, fileID: fileID, line: line)
-        declarations[builder.index].collection = Collection<T>(key: BindingKey([T].self, named: name))
+        declarations[builder.index].collection = ContributedCollection<T>(key: BindingKey([T].self, named: name))
         return builder
     }
 }
 
 /// Makes the binding of a collection `[T]` from its contributions.
-struct Collection<T: Sendable>: AnyCollection {
+struct ContributedCollection<T: Sendable>: AnyContributedCollection {
     let key: BindingKey
 
-    func producer(of contributions: [Binding]) -> any AnyProducer {
-        Producer<[T]>.declared { resolver, _ in
+    func producer(of contributions: [Binding]) -> any AnyRecipe {
+        Recipe<[T]>.declared { resolver, _ in
             var elements: [T] = []
             elements.reserveCapacity(contributions.count)
             for contribution in contributions {
@@ -46,9 +46,9 @@ struct Collection<T: Sendable>: AnyCollection {
     }
 }
 
-/// The untyped face of ``Collection``.
-protocol AnyCollection: Sendable {
+/// The untyped face of ``ContributedCollection``.
+protocol AnyContributedCollection: Sendable {
     /// The key of the collection, `[T]` with the contribution's name.
     var key: BindingKey { get }
-    func producer(of contributions: [Binding]) -> any AnyProducer
+    func producer(of contributions: [Binding]) -> any AnyRecipe
 }

@@ -47,7 +47,7 @@ extension BindingBuilder {
         types: [any Any.Type],
         recipe: @escaping @Sendable (Resolver, Binding, [any Sendable]) async throws -> T
     ) -> ArgumentBindingBuilder<T, First, repeat each Argument> {
-        setTarget(Producer<T>.withArguments(types: types, recipe: recipe, defaults: nil))
+        setTarget(Recipe<T>.withArguments(types: types, recipe: recipe, defaults: nil))
         return ArgumentBindingBuilder(binder: binder, index: index, types: types, recipe: recipe)
     }
 
@@ -170,7 +170,7 @@ public struct ArgumentBindingBuilder<T: Sendable, First: Sendable, each Argument
         var values: [any Sendable] = [first]
         repeat values.append(each rest)
         let defaults = values
-        binder.declarations[index].producer = Producer<T>.withArguments(
+        binder.declarations[index].producer = Recipe<T>.withArguments(
             types: types,
             recipe: recipe,
             defaults: { [recipe] resolver, binding in try await recipe(resolver, binding, defaults) }

@@ -31,7 +31,7 @@ extension BindingBuilder {
     public func suppliedByScope() {
         let key = binder.declarations[index].key
         setTarget(
-            Producer.suppliedByScope { resolver in
+            Recipe.suppliedByScope { resolver in
                 throw InjectionError.notSuppliedByScope(key, path: resolver.frame.keys)
             }
         )

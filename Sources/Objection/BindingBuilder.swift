@@ -25,7 +25,7 @@ public struct BindingBuilder<T: Sendable> {
     /// - Parameter instance: The value to return.
     @inlinable
     public func toInstance(_ instance: T) {
-        setTarget(Producer.instance(instance))
+        setTarget(Recipe.instance(instance))
     }
 
     /// Binds the key to a provider closure, which may suspend and throw.
@@ -50,8 +50,10 @@ public struct BindingBuilder<T: Sendable> {
     /// binder.bind(Engine.self).to(makeEngine)
     /// ```
     @inlinable @discardableResult
-    public func to(_ provider: @escaping @Sendable (Resolver) async throws -> T) -> ScopedBindingBuilder<T> {
-        setTarget(Producer.opaque(provider))
+    public func to(
+        _ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T
+    ) -> ScopedBindingBuilder<T> {
+        setTarget(Recipe.opaque(provider))
     }
 
     /// Binds the key to a synchronous provider closure.
@@ -64,7 +66,7 @@ public struct BindingBuilder<T: Sendable> {
     /// - Returns: A builder to choose the binding's scope.
     @inlinable @discardableResult
     public func to(_ provider: @escaping @Sendable (Resolver) throws -> T) -> ScopedBindingBuilder<T> {
-        setTarget(Producer.opaque { resolver in try provider(resolver) })
+        setTarget(Recipe.opaque { resolver in try provider(resolver) })
     }
 
     /// Binds the key to a function whose parameters are resolved by type: initializer autowiring.
@@ -88,7 +90,15 @@ public struct BindingBuilder<T: Sendable> {
     ) -> ScopedBindingBuilder<T> {
         var dependencies: [BindingKey] = []
         repeat dependencies.append(BindingKey.parameter((each Dependency).self))
-        let producer = Producer<T>.declared { resolver, binding in
+        // A provider closure held in a variable lands here, its `Resolver` taken for a
+        // dependency: it is a provider (a literal closure picks the overload above).
+        if dependencies == [BindingKey(Resolver.self)] {
+            return setTarget(
+                Recipe.opaque { resolver in
+                    try await function(repeat try Resolver.passed(resolver, as: (each Dependency).self))
+                })
+        }
+        let producer = Recipe<T>.declared { resolver, binding in
             var position = 0
             return try await function(
                 repeat try await resolver.next((each Dependency).self, of: binding, at: &position))
@@ -114,7 +124,7 @@ public struct BindingBuilder<T: Sendable> {
     ) -> ScopedBindingBuilder<T> {
         var dependencies: [BindingKey] = []
         repeat dependencies.append(BindingKey.parameter((each Dependency).self))
-        let producer = Producer<T>.declared(
+        let producer = Recipe<T>.declared(
             synchronous: { resolver, binding in
                 var position = 0
                 return try function(repeat try resolver.next((each Dependency).self, of: binding, at: &position))
@@ -158,7 +168,7 @@ public struct BindingBuilder<T: Sendable> {
             }
             return converted
         }
-        let producer = Producer<T>.declared(
+        let producer = Recipe<T>.declared(
             synchronous: { resolver, binding in
                 try convert(resolver.dependency(Concrete.self, at: 0, of: binding), for: binding, path: [binding.key])
             },
@@ -196,7 +206,7 @@ public struct BindingBuilder<T: Sendable> {
     /// - Returns: A builder to choose the binding's scope.
     @inlinable @discardableResult
     public func to<P: Provider>(provider: P) -> ScopedBindingBuilder<T> where P.Value == T {
-        setTarget(Producer.opaque { resolver in try await provider.provide(resolver) })
+        setTarget(Recipe.opaque { resolver in try await provider.provide(resolver) })
     }
 
     /// Sets the binding's one target.
@@ -208,7 +218,7 @@ public struct BindingBuilder<T: Sendable> {
     ///   injects its own instances.
     @usableFromInline @discardableResult
     func setTarget(
-        _ producer: Producer<T>,
+        _ producer: Recipe<T>,
         dependencies: [BindingKey] = [],
         constructs: Bool? = nil
     ) -> ScopedBindingBuilder<T> {

@@ -62,7 +62,7 @@ public struct Injection<Object: Sendable>: Sendable {
     public init(provider: @escaping @Sendable (Resolver) async throws -> Object) {
         // The type declares its own construction, so its injected properties are set on what the
         // provider returns, as after an initializer.
-        self.init(scope: .transient) { $0.setTarget(Producer.opaque(provider), constructs: true) }
+        self.init(scope: .transient) { $0.setTarget(Recipe.opaque(provider), constructs: true) }
     }
 
     /// The same declaration in `scope`.

@@ -86,7 +86,7 @@ extension InjectorActor {
     @inlinable
     nonisolated(nonsending) func resolveTransient<T: Sendable>(
         _ binding: Binding,
-        producer: Producer<T>,
+        producer: Recipe<T>,
         from requester: Requester
     ) async throws -> T {
         if producer.kind == .instance, let instance = producer.synchronous {
@@ -137,7 +137,7 @@ extension InjectorActor {
     @inlinable
     nonisolated func synchronousRecipe<T: Sendable>(
         _ binding: Binding,
-        _ producer: Producer<T>,
+        _ producer: Recipe<T>,
         below parent: ResolutionFrame?
     ) -> (@Sendable (SynchronousResolver, Binding) throws -> T)? {
         guard binding.isSynchronous,

@@ -14,7 +14,7 @@ extension InjectorActor {
     nonisolated(nonsending) func resolveScoped<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
-        producer: Producer<T>,
+        producer: Recipe<T>,
         from requester: Requester
     ) async throws -> T {
         let parent = requester.frame
@@ -41,7 +41,7 @@ extension InjectorActor {
     /// stored.
     private nonisolated(nonsending) func buildScoped<T: Sendable>(
         _ binding: Binding,
-        producer: Producer<T>,
+        producer: Recipe<T>,
         in slot: ScopedSlot,
         frame: ResolutionFrame
     ) async throws -> T {

@@ -5,7 +5,7 @@ extension InjectorActor {
     @usableFromInline
     nonisolated func resolveSingleton<T: Sendable>(
         _ binding: Binding,
-        producer: Producer<T>,
+        producer: Recipe<T>,
         from requester: Requester
     ) async throws -> T {
         let owner = owner(of: binding)
@@ -31,7 +31,7 @@ extension InjectorActor {
     /// Starts the construction `resolver` runs inside, unless this injector is shutting down.
     private nonisolated func startConstruction<T: Sendable>(
         of binding: Binding,
-        producer: Producer<T>,
+        producer: Recipe<T>,
         in cell: CacheCell,
         resolver: Resolver
     ) throws(InjectionError) {

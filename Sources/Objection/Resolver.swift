@@ -93,3 +93,15 @@ public struct Resolver: Sendable {
         return try await injector.resolve(dependency, as: type, from: .step(frame))
     }
 }
+
+extension Resolver {
+    /// `resolver` as the parameter type `D` of a provider closure held in a variable, which is
+    /// `Resolver` itself (the caller checked the closure's parameter types).
+    @usableFromInline
+    static func passed<D>(_ resolver: Resolver, as type: D.Type) throws(InjectionError) -> D {
+        guard let parameter = resolver as? D else {
+            throw .typeMismatch(BindingKey(D.self), produced: Resolver.self, path: resolver.frame.keys)
+        }
+        return parameter
+    }
+}

@@ -8,7 +8,7 @@ final class Binding: Sendable {
     /// Whether this is the stand-in for a key request scopes supply (``BindingBuilder/suppliedByScope()``).
     @usableFromInline let isSuppliedByScope: Bool
     let location: InjectionError.SourceLocation
-    @usableFromInline let producer: any AnyProducer
+    @usableFromInline let producer: any AnyRecipe
     /// The declared dependency keys, in parameter order.
     @usableFromInline let dependencies: [BindingKey]
     /// Every key this binding is known to resolve before it runs: its declared dependencies when
@@ -49,7 +49,7 @@ final class Binding: Sendable {
 
     init(
         declaration: BindingDeclaration,
-        producer: any AnyProducer,
+        producer: any AnyRecipe,
         links: [Int?],
         index: Int,
         tableID: Int,

@@ -2,7 +2,7 @@
 struct BindingDeclaration {
     let key: BindingKey
     let location: InjectionError.SourceLocation
-    var producer: (any AnyProducer)?
+    var producer: (any AnyRecipe)?
     /// The keys the producer resolves, when they are known up front (autowiring, aliases).
     var dependencies: [BindingKey] = []
     /// The keys of the bound type's ``PropertyInjectable/injectedProperties``, set after it is built.
@@ -15,5 +15,5 @@ struct BindingDeclaration {
     /// The binding's `onDispose` hook, taking a value of the bound type.
     var dispose: (@Sendable (any Sendable) async throws -> Void)?
     /// For a contribution to a collection (`Binder.contribute`), the collection it feeds.
-    var collection: (any AnyCollection)?
+    var collection: (any AnyContributedCollection)?
 }

@@ -133,7 +133,7 @@ final class BindingTable: Sendable {
         }.map(\.0)
 
         // Each collection fed by contributions becomes one binding of `[T]`.
-        var collections: [(index: Int, collection: any AnyCollection)] = []
+        var collections: [(index: Int, collection: any AnyContributedCollection)] = []
         for contribution in contributions {
             guard let collection = contribution.collection,
                 !collections.contains(where: { $0.collection.key == collection.key })

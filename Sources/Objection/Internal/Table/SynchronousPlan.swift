@@ -32,14 +32,14 @@ struct SynchronousPlan {
     /// Whether the recursion stopped somewhere below the binding being planned.
     private var stoppedBelow = false
 
-    private let producers: [any AnyProducer]
+    private let producers: [any AnyRecipe]
     private let scopes: [Scope]
     private let links: [[Int?]]
     private var states: [State]
 
     /// Plans every binding: the entry at an index is `nil` when that binding must resolve
     /// asynchronously.
-    static func make(producers: [any AnyProducer], scopes: [Scope], links: [[Int?]]) -> [Entry?] {
+    static func make(producers: [any AnyRecipe], scopes: [Scope], links: [[Int?]]) -> [Entry?] {
         var plan = SynchronousPlan(
             producers: producers,
             scopes: scopes,

@@ -1,6 +1,6 @@
 /// The id of one HTTP request: the client's `X-Request-ID`, or one the server made up.
 ///
-/// Bound only inside a request scope, by ``RequestModule``.
+/// Bound only inside a request scope, as one of its values (``RequestScopeMiddleware``).
 public struct RequestIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// The id as sent in the `X-Request-ID` header.
     public var value: String
@@ -17,7 +17,7 @@ public struct RequestIdentifier: Sendable, Hashable, CustomStringConvertible {
 
 /// The user a request is made for, taken from its `Authorization: Bearer <name>` header.
 ///
-/// Bound only inside a request scope, by ``RequestModule``.
+/// Bound only inside a request scope, as one of its values (``RequestScopeMiddleware``).
 public struct AuthenticatedUser: Sendable, Hashable, CustomStringConvertible {
     /// The user's name.
     public var name: String

@@ -7,7 +7,7 @@ import Objection
 /// ```
 ///
 /// Request values (``RequestIdentifier``, ``AuthenticatedUser``) are only declared here, with
-/// `suppliedByScope()`: each request scope binds them through ``RequestModule``. The declaration
+/// `suppliedByScope()`: each request scope binds them as its values (``RequestScopeMiddleware``). The declaration
 /// lets the services that need them be autowired and checked when the injector is built, and
 /// makes sure no singleton can capture them.
 public struct AppModule: Module {
@@ -40,7 +40,7 @@ public struct AppModule: Module {
             .onDispose { store in await store.close() }
         binder.bind((any LinkStore).self).to(InMemoryLinkStore.self)
 
-        // Bound by each request's RequestModule, never by the root.
+        // Bound by each request scope's values, never by the root.
         binder.bind(RequestIdentifier.self).suppliedByScope()
         binder.bind(AuthenticatedUser.self).suppliedByScope()
 

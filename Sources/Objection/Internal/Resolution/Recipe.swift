@@ -5,8 +5,8 @@
 /// code that is not specialised for `T` — the recipes of autowired parameter packs — reads them
 /// without asking the runtime for generic metadata.
 @usableFromInline
-final class Producer<T: Sendable>: AnyProducer {
-    @usableFromInline let kind: ProducerKind
+final class Recipe<T: Sendable>: AnyRecipe {
+    @usableFromInline let kind: RecipeKind
     /// The recipe as straight-line synchronous code, for instances and for declared recipes that
     /// never suspend (synchronous autowired functions, aliases). Used when the whole graph below
     /// the binding can be built without suspending; see ``Binding/isSynchronous``.
@@ -14,17 +14,17 @@ final class Producer<T: Sendable>: AnyProducer {
     /// The recipe, able to suspend; always present.
     @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
     @usableFromInline let instance: (any Sendable)?
-    private let conformance: (@Sendable (any AnyProducer) -> Bool?)?
+    private let conformance: (@Sendable (any AnyRecipe) -> Bool?)?
     /// For a binding with runtime arguments: the recipe taking them, and their types.
     let argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
     let argumentTypes: [any Any.Type]
 
     private init(
-        kind: ProducerKind,
+        kind: RecipeKind,
         instance: T? = nil,
         synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)?,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
-        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil,
+        conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil,
         argumentTypes: [any Any.Type] = []
     ) {
@@ -43,12 +43,12 @@ final class Producer<T: Sendable>: AnyProducer {
         types: [any Any.Type],
         recipe: @escaping @Sendable (Resolver, Binding, [any Sendable]) async throws -> T,
         defaults: (@Sendable (Resolver, Binding) async throws -> T)?
-    ) -> Producer {
+    ) -> Recipe {
         let missing: @Sendable (Resolver, Binding) async throws -> T = { resolver, binding in
             throw InjectionError.argumentMismatch(binding.key, expected: types, given: [], path: resolver.frame.keys)
         }
         let withoutArguments = defaults ?? missing
-        return Producer(
+        return Recipe(
             kind: .opaque,
             synchronous: nil,
             asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
@@ -62,8 +62,8 @@ final class Producer<T: Sendable>: AnyProducer {
     /// request's own binding (found by key in the scope) and still report a scope that lacks it.
     static func suppliedByScope(
         missing: @escaping @Sendable (Resolver) throws -> Never
-    ) -> Producer {
-        Producer(
+    ) -> Recipe {
+        Recipe(
             kind: .opaque,
             // The scope's value, when its opener bound one, is read before the recipe runs.
             synchronous: { _, _ in throw SynchronousResolutionUnavailable() },
@@ -73,19 +73,21 @@ final class Producer<T: Sendable>: AnyProducer {
 
     /// A value the caller owns.
     @usableFromInline
-    static func instance(_ value: T) -> Producer {
-        Producer(kind: .instance, instance: value, synchronous: { _, _ in value }, asynchronous: { _, _ in value })
+    static func instance(_ value: T) -> Recipe {
+        Recipe(kind: .instance, instance: value, synchronous: { _, _ in value }, asynchronous: { _, _ in value })
     }
 
     /// A provider closure.
     @usableFromInline
-    static func opaque(_ provider: @escaping @Sendable (Resolver) async throws -> T) -> Producer {
-        Producer(kind: .opaque, synchronous: nil) { resolver, _ in try await provider(resolver) }
+    static func opaque(
+        _ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T
+    ) -> Recipe {
+        Recipe(kind: .opaque, synchronous: nil) { resolver, _ in try await provider(resolver) }
     }
 
     /// The same recipe, followed by property injection and the awake hook when `T` is a
     /// ``PropertyInjectable`` class; property injection suspends, so there is no synchronous form.
-    func injectingProperties() -> Producer {
+    func injectingProperties() -> Recipe {
         guard kind != .instance, T.self is any PropertyInjectable.Type else { return self }
         return transformed { resolver, value in
             if let object = value as? any PropertyInjectable {
@@ -97,13 +99,13 @@ final class Producer<T: Sendable>: AnyProducer {
 
     /// The same recipe, its value passed through `decorator`; decorators suspend, so there is no
     /// synchronous form.
-    func decorated(with decorator: @escaping @Sendable (Resolver, T) async throws -> T) -> Producer {
+    func decorated(with decorator: @escaping @Sendable (Resolver, T) async throws -> T) -> Recipe {
         transformed(decorator)
     }
 
     /// The same recipe — with and without runtime arguments — followed by `step`, which may
     /// suspend, so there is no synchronous form.
-    private func transformed(_ step: @escaping @Sendable (Resolver, T) async throws -> T) -> Producer {
+    private func transformed(_ step: @escaping @Sendable (Resolver, T) async throws -> T) -> Recipe {
         let build = asynchronous
         let withoutArguments: @Sendable (Resolver, Binding) async throws -> T = { resolver, binding in
             try await step(resolver, build(resolver, binding))
@@ -112,7 +114,7 @@ final class Producer<T: Sendable>: AnyProducer {
         if let recipe = argumentRecipe {
             withArguments = { resolver, binding, values in try await step(resolver, recipe(resolver, binding, values)) }
         }
-        return Producer(
+        return Recipe(
             kind: kind == .instance ? .declared : kind,
             synchronous: nil,
             asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
@@ -142,10 +144,10 @@ final class Producer<T: Sendable>: AnyProducer {
     static func declared(
         synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)? = nil,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
-        conformance: (@Sendable (any AnyProducer) -> Bool?)? = nil,
+        conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil
-    ) -> Producer {
-        Producer(
+    ) -> Recipe {
+        Recipe(
             kind: .declared,
             synchronous: synchronous,
             asynchronous: asynchronous,
@@ -165,7 +167,7 @@ final class Producer<T: Sendable>: AnyProducer {
     @usableFromInline var declaresDependencies: Bool { kind == .declared }
 
     @usableFromInline
-    func targetConforms(_ target: any AnyProducer) -> Bool? { conformance?(target) }
+    func targetConforms(_ target: any AnyRecipe) -> Bool? { conformance?(target) }
 
     @usableFromInline
     func resolve(in injector: InjectorActor, binding: Binding) async throws {
@@ -173,11 +175,11 @@ final class Producer<T: Sendable>: AnyProducer {
     }
 }
 
-/// What a ``Producer`` builds from. Not nested in the generic class, so that comparing kinds
+/// What a ``Recipe`` builds from. Not nested in the generic class, so that comparing kinds
 /// in code not specialised for `T` calls no generic function.
 @usableFromInline
-enum ProducerKind: Sendable {
-    /// A value the caller owns; ``Producer/synchronous`` returns it.
+enum RecipeKind: Sendable {
+    /// A value the caller owns; ``Recipe/synchronous`` returns it.
     case instance
     /// A closure whose dependencies the injector cannot see until it runs.
     case opaque
@@ -185,9 +187,9 @@ enum ProducerKind: Sendable {
     case declared
 }
 
-/// The type-erased face of ``Producer``, for the parts of the injector that do not know `T`.
+/// The type-erased face of ``Recipe``, for the parts of the injector that do not know `T`.
 @usableFromInline
-protocol AnyProducer: AnyObject, Sendable {
+protocol AnyRecipe: AnyObject, Sendable {
     var instance: (any Sendable)? { get }
     var isInstance: Bool { get }
     /// Whether the recipe has a synchronous form.
@@ -199,7 +201,7 @@ protocol AnyProducer: AnyObject, Sendable {
     /// aliases), so that the graph below it can be checked before anything runs.
     var declaresDependencies: Bool { get }
     /// For an alias, whether `target`'s values convert to this producer's type (`nil`: unknown).
-    func targetConforms(_ target: any AnyProducer) -> Bool?
+    func targetConforms(_ target: any AnyRecipe) -> Bool?
     /// Resolves the binding and drops the value: used to build eager singletons.
     func resolve(in injector: InjectorActor, binding: Binding) async throws
 }
@@ -207,13 +209,13 @@ protocol AnyProducer: AnyObject, Sendable {
 extension Binding {
     /// The binding's producer, typed.
     ///
-    /// Every binding's producer is a `Producer<T>` for exactly the `T` of its key: both are made
+    /// Every binding's producer is a `Recipe<T>` for exactly the `T` of its key: both are made
     /// by the same `BindingBuilder<T>`. Checking the key's type is therefore the proof that the
     /// downcast is right, and unlike `as?` it needs no generic metadata at run time.
     @inlinable
-    func producer<T: Sendable>(as type: T.Type) -> Producer<T>? {
+    func producer<T: Sendable>(as type: T.Type) -> Recipe<T>? {
         guard produces(type) else { return nil }
-        return unsafeDowncast(producer, to: Producer<T>.self)
+        return unsafeDowncast(producer, to: Recipe<T>.self)
     }
 
     /// Whether this binding's values are `T`s: its key's type is `T`.
