@@ -44,13 +44,25 @@ extension InjectorActor {
     /// - Parameters:
     ///   - injector: The injector to make current.
     ///   - operation: The work to run.
+    ///   - isolation: Where `operation` runs: the caller's actor, by default, so that binding the
+    ///     injector costs no executor switch.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
-    public nonisolated(nonsending) static func withCurrent<T>(
+    public static func withCurrent<T>(
         _ injector: InjectorActor,
-        operation: () async throws -> T
+        isolation: isolated (any Actor)? = #isolation,
+        operation: nonisolated(nonsending) () async throws -> T
     ) async rethrows -> T {
-        try await $taskCurrent.withValue(injector, operation: operation)
+        // Capturing `isolation` keeps the operation on the caller's executor; without it the
+        // closure would be nonisolated and hop to the global executor and back.
+        try await $taskCurrent.withValue(
+            injector,
+            operation: {
+                _ = isolation
+                return try await operation()
+            },
+            isolation: isolation
+        )
     }
 
     /// Sets the process-wide default injector, the fallback of ``current`` (Objection's

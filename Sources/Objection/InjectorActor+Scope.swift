@@ -42,10 +42,11 @@ extension InjectorActor {
     /// Runs `body` in a new request scope that answers with the request's own `values`, and ends
     /// the scope when `body` returns or throws: the request path of a server.
     ///
-    /// Everything runs on the caller's executor: opening the scope allocates its storage (sized
-    /// once per injector, not per request) and builds no table; resolving in it and disposing at
-    /// the end hop nowhere unless a provider does. Otherwise it behaves as
-    /// ``withScope(modules:_:)``.
+    /// The injector's part runs on the caller's executor: opening the scope allocates its storage
+    /// (sized once per injector, not per request) and builds no table, and resolving in it hops
+    /// nowhere unless a provider does. A disposal runs where its own code says: `dispose()` and
+    /// `onDispose` hooks are plain `async` functions, so a scope that disposes something switches
+    /// to the global executor for it. Otherwise it behaves as ``withScope(modules:_:)``.
     ///
     /// ```swift
     /// try await injector.withScope(values: { request in
