@@ -14,11 +14,10 @@
 /// ``withoutModules(ofType:)`` derive new roots. ``shutdown()`` disposes what an injector built.
 ///
 /// ## Concurrency
-/// The binding table is immutable once the injector is built and is read without a lock. A
-/// transient resolution, and a hit on a singleton that is already built, never hop onto the actor.
-/// Only *construction* of cached instances goes through it: the first caller of a key starts one
-/// shared task, every concurrent caller of that key awaits the same task, so the provider runs
-/// exactly once. Different keys construct concurrently. A provider's error reaches every waiter
+/// The binding table is immutable once the injector is built and is read without a lock, and no
+/// resolution hops onto the actor: each cached instance lives in a cell, whose short lock decides
+/// who builds it. The first caller of a singleton starts one shared task, every concurrent caller
+/// of that key waits for the same construction, so the provider runs exactly once. Different keys construct concurrently. A provider's error reaches every waiter
 /// unchanged and is never cached; the next `get` runs the provider again. Cancelling a waiting
 /// caller does not cancel the shared construction.
 public actor InjectorActor {
