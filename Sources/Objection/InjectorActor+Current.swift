@@ -8,7 +8,7 @@ extension InjectorActor {
 
     private static let processDefault = Lock<InjectorActor?>(nil)
 
-    /// The injector bound to the current task by ``withCurrent(_:operation:)`` or
+    /// The injector bound to the current task by ``withCurrent(_:isolation:operation:)`` or
     /// ``withScope(modules:_:)``, else the process default set by ``setDefault(_:)`` (Objection's
     /// default injector), else `nil`.
     ///
@@ -74,7 +74,7 @@ extension InjectorActor {
     /// ```
     ///
     /// Replacing the default neither shuts the previous injector down nor changes tasks that
-    /// bound an injector with ``withCurrent(_:operation:)`` or ``withScope(modules:_:)``: those
+    /// bound an injector with ``withCurrent(_:isolation:operation:)`` or ``withScope(modules:_:)``: those
     /// take precedence over it. The default is one value for the whole process, so code that
     /// swaps it for a while should put the returned previous default back:
     ///
