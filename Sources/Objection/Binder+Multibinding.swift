@@ -39,7 +39,8 @@ struct ContributedCollection<T: Sendable>: AnyContributedCollection {
             var elements: [T] = []
             elements.reserveCapacity(contributions.count)
             for contribution in contributions {
-                elements.append(try await resolver.injector.resolve(contribution, as: T.self, from: .step(resolver.frame)))
+                elements.append(
+                    try await resolver.injector.resolve(contribution, as: T.self, from: .step(resolver.frame)))
             }
             return elements
         }

@@ -96,7 +96,8 @@ extension InjectorActor {
     /// The request value of `binding`, a key request scopes supply, or a request to leave the
     /// synchronous path (which reports a missing value with its path). Non-optional, so that
     /// code not specialised for `T` needs no metadata for `T?`.
-    nonisolated func requestValue<T>(of binding: Binding, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
+    nonisolated func requestValue<T>(of binding: Binding, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T
+    {
         guard let value = requestValue(for: binding.key, as: type) else { throw SynchronousResolutionUnavailable() }
         return value
     }

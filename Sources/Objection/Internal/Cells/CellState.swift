@@ -75,16 +75,10 @@ struct CellState: Sendable {
     /// Claims the construction for a caller that starts it in another task and waits for it, or
     /// tells it to use the value or to wait.
     mutating func claimShared(as key: BindingKey) -> SharedClaim {
-        switch phase {
-        case .built(let value):
-            return .built(value)
-        case .building(let construction, let outcome):
-            return .wait(construction, sharedOutcome(of: construction, existing: outcome))
-        case .empty:
-            let construction = Construction(key: key)
-            let outcome = SharedOutcome<Value?>()
-            phase = .building(construction, outcome)
-            return .start(construction, outcome)
+        switch claim(as: key) {
+        case .built(let value): .built(value)
+        case .wait(let construction, let outcome): .wait(construction, outcome)
+        case .build(let construction): .start(construction, sharedOutcome(of: construction, existing: nil))
         }
     }
 
