@@ -30,6 +30,40 @@ extension Binder {
     }
 }
 
+extension ScopedBindingBuilder {
+    /// Also contributes this binding's value, converted by `element`, to the collection `[E]`
+    /// (see ``Binder/contribute(_:named:fileID:line:)``): the way to give a binding a role that
+    /// code elsewhere looks up by collection, such as "every service to run".
+    ///
+    /// The contribution resolves this binding each time the collection is resolved, so a
+    /// singleton is contributed as its one instance.
+    ///
+    /// ```swift
+    /// binder.bind(PostgresClient.self).to(makeClient).asSingleton()
+    ///     .contributing(to: (any Service).self) { $0 }
+    ///
+    /// let services = try await injector.get([any Service].self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The collection's element type.
+    ///   - name: Qualifies the collection, as in `contribute(_:named:)`.
+    ///   - convert: Turns this binding's value into an element, typically `{ $0 }` to upcast it.
+    /// - Returns: This builder.
+    @discardableResult
+    public func contributing<E: Sendable>(
+        to element: E.Type,
+        named name: String? = nil,
+        _ convert: @escaping @Sendable (T) -> E
+    ) -> ScopedBindingBuilder<T> {
+        let declaration = binder.declarations[index]
+        let keyName = declaration.key.name
+        binder.contribute(element, named: name, fileID: declaration.location.fileID, line: declaration.location.line)
+            .to { resolver in convert(try await resolver.get(T.self, named: keyName)) }
+        return self
+    }
+}
+
 /// Makes the binding of a collection `[T]` from its contributions.
 struct ContributedCollection<T: Sendable>: AnyContributedCollection {
     let key: BindingKey

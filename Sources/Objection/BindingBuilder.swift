@@ -290,8 +290,27 @@ public struct ScopedBindingBuilder<T: Sendable> {
     /// - Returns: This builder.
     @discardableResult
     public func onDispose(_ hook: @escaping @Sendable (T) async throws -> Void) -> ScopedBindingBuilder<T> {
-        binder.declarations[index].dispose = { value in
-            if let value = value as? T { try await hook(value) }
+        onDispose { value, _ in try await hook(value) }
+    }
+
+    /// Disposes each instance this binding builds with `hook`, which learns how the work ended:
+    /// whether the request scope's body returned or threw (see ``ScopeOutcome``). Otherwise as
+    /// ``onDispose(_:)-((T)->Void)``.
+    ///
+    /// ```swift
+    /// binder.bind(Transaction.self).to(Transaction.begin).inScope(.scoped).onDispose { transaction, outcome in
+    ///     if outcome.isSuccess { try await transaction.commit() } else { try await transaction.rollBack() }
+    /// }
+    /// ```
+    ///
+    /// - Parameter hook: Releases one instance after work that ended with the given outcome.
+    /// - Returns: This builder.
+    @discardableResult
+    public func onDispose(
+        _ hook: @escaping @Sendable (T, ScopeOutcome) async throws -> Void
+    ) -> ScopedBindingBuilder<T> {
+        binder.declarations[index].dispose = { value, outcome in
+            if let value = value as? T { try await hook(value, outcome) }
         }
         return self
     }

@@ -104,6 +104,15 @@ extension InjectionError {
         /// Disposing built instances failed; ``InjectionError/problems`` has one entry per failure,
         /// each with its ``InjectionError/underlying`` error.
         public static let disposalFailed = Code("disposalFailed")
+        /// Singletons built at startup were not all built within the startup deadline
+        /// (``Startup/immediate(within:)``, ``InjectorActor/start(within:)``);
+        /// ``InjectionError/problems`` has one entry per singleton still being built, with the
+        /// chain of constructions it was waiting on as its path.
+        public static let timedOut = Code("timedOut")
+        /// A request scope was entered other than once: the `around` wrapper of
+        /// ``InjectorActor/withScope(around:_:)`` returned without calling its `enter` closure, or
+        /// called it a second time.
+        public static let scopeNotEntered = Code("scopeNotEntered")
 
         /// The code's name, such as `missingBinding`.
         public var description: String { name }

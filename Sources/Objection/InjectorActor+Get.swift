@@ -22,7 +22,13 @@ extension InjectorActor {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        try await resolve(BindingKey(type, named: name), as: type, from: .currentTask)
+        let key = BindingKey(type, named: name)
+        do {
+            return try await resolve(key, as: type, from: .currentTask)
+        } catch {
+            reportFailure(of: key, error)
+            throw error
+        }
     }
 
     /// Resolves the binding for `type` if one exists.
@@ -41,6 +47,12 @@ extension InjectorActor {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T? {
-        try await resolveIfBound(BindingKey(type, named: name), as: type, from: .currentTask)
+        let key = BindingKey(type, named: name)
+        do {
+            return try await resolveIfBound(key, as: type, from: .currentTask)
+        } catch {
+            reportFailure(of: key, error)
+            throw error
+        }
     }
 }

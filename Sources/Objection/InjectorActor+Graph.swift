@@ -26,7 +26,7 @@ extension InjectorActor {
     }
 
     /// The graph `modules` declare, drawn without building an injector, and without checking it:
-    /// the way to see a configuration that ``init(modules:stage:maxResolutionDepth:)`` rejects
+    /// the way to see a configuration that ``init(modules:stage:startup:observer:maxResolutionDepth:)`` rejects
     /// for a missing dependency or a cycle.
     ///
     /// ```swift

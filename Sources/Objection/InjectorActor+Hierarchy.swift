@@ -18,7 +18,7 @@ extension InjectorActor {
     ///
     /// - Parameter modules: The child's own modules, applied over this injector's bindings.
     /// - Returns: The child injector.
-    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``, and ``InjectionError/Code/shutDown``
+    /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``, and ``InjectionError/Code/shutDown``
     ///   after ``shutdown()``.
     public nonisolated func child(modules: [any Module]) async throws -> InjectorActor {
         try checkNotShutDown()
@@ -41,9 +41,10 @@ extension InjectorActor {
     ///
     /// - Parameter modules: Modules applied after the existing stack, overriding it key by key.
     /// - Returns: The new injector.
-    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``.
+    /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``.
     public nonisolated func withModules(_ modules: [any Module]) async throws -> InjectorActor {
-        try await InjectorActor(modules: self.modules + modules, stage: stage, maxResolutionDepth: maxResolutionDepth)
+        try await InjectorActor(
+            modules: self.modules + modules, stage: stage, observer: observer, maxResolutionDepth: maxResolutionDepth)
     }
 
     /// Creates a new root injector from this injector's module stack without the modules of type
@@ -56,7 +57,7 @@ extension InjectorActor {
     ///
     /// - Parameter type: The module type to leave out.
     /// - Returns: The new injector.
-    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``.
+    /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``.
     public nonisolated func withoutModules<M: Module>(ofType type: M.Type) async throws -> InjectorActor {
         try await withoutModules(ofTypes: [type])
     }
@@ -76,12 +77,13 @@ extension InjectorActor {
     ///
     /// - Parameter types: The module types to leave out.
     /// - Returns: The new injector.
-    /// - Throws: Like ``init(modules:stage:maxResolutionDepth:)``.
+    /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``.
     public nonisolated func withoutModules(ofTypes types: [any Module.Type]) async throws -> InjectorActor {
         let dropped = Set(types.map { ObjectIdentifier($0) })
         return try await InjectorActor(
             modules: modules.filter { !dropped.contains(ObjectIdentifier(Swift.type(of: $0))) },
             stage: stage,
+            observer: observer,
             maxResolutionDepth: maxResolutionDepth
         )
     }

@@ -74,7 +74,9 @@ extension InjectorActor {
             if let value = binding.customCache?.cachedInstance(as: type) { return value }
             let owner = owner(of: binding)
             let frame = try enter(binding, below: requester)
-            let value = try await producer.run(Resolver(injector: owner, frame: frame), for: binding)
+            let value = try await observingConstruction(of: binding) {
+                try await producer.run(Resolver(injector: owner, frame: frame), for: binding)
+            }
             binding.customCache?.keep(value)
             return value
         case .transient:

@@ -76,7 +76,72 @@ extension InjectorActor {
         return try await serve(in: InjectorActor(scopeOf: self, values: bound), body)
     }
 
-    /// Runs `body` in `scope` as the task's current injector, then shuts the scope down.
+    /// Runs `body` in a new request scope that `around` wraps: the way to give a scope a resource
+    /// that is only lent inside a closure, such as a database transaction.
+    ///
+    /// `around` receives `enter`, and must call it exactly once, from inside the closure that
+    /// lends the resource, binding the request's values (the resource among them) as
+    /// ``withScope(values:_:)`` does. `enter` runs `body` in the scope and ends the scope —
+    /// disposing its instances, each told how `body` ended (``ScopeOutcome``) — before it
+    /// returns, so the scope's instances are done with the resource before its lender commits,
+    /// rolls back or takes it back. If `body` throws, `enter` rethrows it, so the lender sees the
+    /// failure.
+    ///
+    /// ```swift
+    /// let link = try await injector.withScope(around: { enter in
+    ///     try await client.withTransaction(logger: logger) { connection in
+    ///         try await enter { $0.bind(PostgresConnection.self, to: connection) }
+    ///     }
+    /// }) { scope in
+    ///     try await scope.get(LinkService.self).shorten(url)
+    /// }
+    /// ```
+    ///
+    /// Errors reach the caller as `body` threw them: when `body` fails, the caller gets `body`'s
+    /// error even if the lender wraps it in an error of its own. When `body` succeeds and the
+    /// lender then fails (a commit that fails), the caller gets the lender's error.
+    ///
+    /// - Parameters:
+    ///   - around: Lends the scope its resources and calls `enter` inside.
+    ///   - body: The work to do in the scope. It runs on the caller's executor.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; otherwise what `around` throws;
+    ///   ``InjectionError/Code/scopeNotEntered`` when `around` did not call `enter` exactly once;
+    ///   otherwise like ``withScope(values:_:)``.
+    public nonisolated(nonsending) func withScope<T>(
+        // Escaping only so that `enter` may capture `body`; it is not kept past the call.
+        around:
+            nonisolated(nonsending) @escaping (
+                _ enter: nonisolated(nonsending) (_ values: (inout ScopeValues) throws -> Void) async throws -> Void
+            ) async throws -> Void,
+        _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
+    ) async throws -> T {
+        try checkNotShutDown()
+        var result: Result<T, any Error>?
+        var entries = 0
+        do {
+            try await around { values in
+                entries += 1
+                guard entries == 1 else { throw InjectionError.scopeNotEntered(times: entries) }
+                do {
+                    result = .success(try await withScope(values: values, body))
+                } catch {
+                    result = .failure(error)
+                    throw error
+                }
+            }
+        } catch {
+            // The body's own error, not the lender's wrapping of it.
+            if case .failure(let bodyError)? = result { throw bodyError }
+            throw error
+        }
+        guard let result else { throw InjectionError.scopeNotEntered(times: 0) }
+        // A lender that swallowed the body's error does not turn it into a success.
+        return try result.get()
+    }
+
+    /// Runs `body` in `scope` as the task's current injector, then shuts the scope down, telling
+    /// its disposals how `body` ended.
     private nonisolated(nonsending) func serve<T>(
         in scope: InjectorActor,
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
@@ -87,7 +152,12 @@ extension InjectorActor {
         } catch {
             result = .failure(error)
         }
-        let disposalFailure = await scope.shutdown()
+        let outcome: ScopeOutcome
+        switch result {
+        case .success: outcome = .succeeded
+        case .failure(let error): outcome = .failed(error)
+        }
+        let disposalFailure = await scope.shutdown(after: outcome)
         let value = try result.get()
         if let disposalFailure { throw disposalFailure }
         return value

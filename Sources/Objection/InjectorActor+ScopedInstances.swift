@@ -23,7 +23,8 @@ extension InjectorActor {
         }
         if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
         if let value = slot.value(as: type) { return value }
-        if let recipe = synchronousRecipe(binding, producer, below: parent) {
+        // With an observer, every construction takes the path that reports it.
+        if observer == nil, let recipe = synchronousRecipe(binding, producer, below: parent) {
             do {
                 // The scope's own bindings build its instances, whoever asked (as on the
                 // asynchronous path).
@@ -57,8 +58,10 @@ extension InjectorActor {
                 }
                 let value: T
                 do {
-                    value = try await producer.run(
-                        Resolver(injector: self, frame: frame.inside(construction)), for: binding)
+                    value = try await observingConstruction(of: binding) {
+                        try await producer.run(
+                            Resolver(injector: self, frame: frame.inside(construction)), for: binding)
+                    }
                 } catch {
                     // A builder cancelled on its own hands the construction back to the waiters
                     // of its request instead of failing them with its cancellation.

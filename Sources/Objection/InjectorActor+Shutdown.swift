@@ -21,6 +21,12 @@ extension InjectorActor {
     ///   the disposal's error as ``InjectionError/underlying``.
     @discardableResult
     public nonisolated(nonsending) func shutdown() async -> InjectionError? {
+        await shutdown(after: .succeeded)
+    }
+
+    /// Shuts down, disposing after work that ended with `outcome`: a request scope passes how its
+    /// body ended.
+    nonisolated(nonsending) func shutdown(after outcome: ScopeOutcome) async -> InjectionError? {
         enum Role {
             case disposer
             case waiter(SharedOutcome<Void>)
@@ -48,7 +54,7 @@ extension InjectorActor {
             return nil
         case .disposer:
             shutdownFlag.set()
-            let failure = await disposeAll()
+            let failure = await disposeAll(after: outcome)
             let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
                 defer { state = .finished }
                 if case .disposing(let outcome) = state { return outcome }
@@ -59,10 +65,14 @@ extension InjectorActor {
         }
     }
 
-    private nonisolated(nonsending) func disposeAll() async -> InjectionError? {
+    private nonisolated(nonsending) func disposeAll(after outcome: ScopeOutcome) async -> InjectionError? {
         // No construction starts after the flag is set (a claimant checks it after claiming);
         // wait for those already running, whose values are recorded for disposal as they finish.
-        for (cell, construction) in constructionsInFlight { await cell.waitUntilEnded(construction) }
+        // One abandoned at a startup deadline may never finish: its value, if any, is disposed
+        // when it is built.
+        for (cell, construction) in constructionsInFlight where !construction.isAbandoned {
+            await cell.waitUntilEnded(construction)
+        }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
@@ -70,9 +80,12 @@ extension InjectorActor {
         request?.storage.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
         for disposal in disposalLog.close().reversed() {
+            let start = ContinuousClock.now
             do {
-                try await disposal.dispose()
+                try await disposal.dispose(outcome)
+                observer?.disposed(disposal.key, duration: .now - start, error: nil)
             } catch {
+                observer?.disposed(disposal.key, duration: .now - start, error: error)
                 failures.append((disposal.key, error))
             }
         }
@@ -82,7 +95,7 @@ extension InjectorActor {
     /// The constructions of this injector's caches that are in flight: its singletons' (when it
     /// owns its table), its just-in-time singletons' and, for a request scope, its scoped
     /// instances'.
-    private nonisolated var constructionsInFlight: [(cell: any CellAccess, construction: Construction)] {
+    nonisolated var constructionsInFlight: [(cell: any CellAccess, construction: Construction)] {
         let singletons = (ownsTable ? table.declaredBindings : []) + (justInTime?.all ?? [])
         let cached: [(cell: any CellAccess, construction: Construction)] = singletons.compactMap { binding in
             guard let cell = binding.cell, let construction = cell.construction else { return nil }

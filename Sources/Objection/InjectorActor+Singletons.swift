@@ -23,16 +23,18 @@ extension InjectorActor {
                 of: binding,
                 producer: producer,
                 in: cell,
+                as: construction,
                 resolver: Resolver(injector: owner, frame: frame.inside(construction))
             )
         }
     }
 
-    /// Starts the construction `resolver` runs inside, unless this injector is shutting down.
+    /// Starts `construction`, which `resolver` runs inside, unless this injector is shutting down.
     private nonisolated func startConstruction<T: Sendable>(
         of binding: Binding,
         producer: Recipe<T>,
         in cell: CacheCell,
+        as construction: Construction,
         resolver: Resolver
     ) throws(InjectionError) {
         // Checked after claiming the cell: shutdown sets the flag before it looks for
@@ -42,9 +44,11 @@ extension InjectorActor {
         // Detached: the construction belongs to no caller, so no caller's cancellation or
         // task-local values (a request's context) reach it. Callers wait on the cell, so a
         // cancelled caller can leave while it carries on.
-        Task.detached(priority: Task.currentPriority) { [self] in
+        let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
-                let value = try await producer.run(resolver, for: binding)
+                let value = try await observingConstruction(of: binding) {
+                    try await producer.run(resolver, for: binding)
+                }
                 // Shutdown waits for constructions in flight before it closes the log, so this
                 // always records.
                 _ = record(value, of: binding)
@@ -53,6 +57,7 @@ extension InjectorActor {
                 cell.fail(error)
             }
         }
+        construction.attach(task)
     }
 
     /// How many callers have joined the in-flight construction of `key` in this injector, its

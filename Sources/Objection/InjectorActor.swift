@@ -49,6 +49,9 @@ public actor InjectorActor {
     nonisolated let shutdownState = Lock(ShutdownState.running)
     /// What this injector built and must dispose at shutdown, in order of construction.
     nonisolated let disposalLog = DisposalLog()
+    /// Hears constructions, disposals and failed `get`s; a root's, inherited by what derives
+    /// from it.
+    @usableFromInline nonisolated let observer: (any InjectionObserver)?
 
     /// Creates an injector from `modules`, checks its graph, and builds its eager singletons.
     ///
@@ -61,34 +64,55 @@ public actor InjectorActor {
     /// dependencies show only when it runs, and are checked then.
     ///
     /// ```swift
-    /// let injector = try await InjectorActor(modules: [AppModule()], stage: .production)
+    /// let injector = try await InjectorActor(
+    ///     modules: [AppModule()],
+    ///     stage: .production,
+    ///     startup: .immediate(within: .seconds(10))
+    /// )
     /// ```
     ///
     /// - Parameters:
     ///   - modules: The configuration, applied in order.
     ///   - stage: ``Stage/development`` (the default) builds singletons on first use;
-    ///     ``Stage/production`` builds every singleton now.
+    ///     ``Stage/production`` builds every singleton at startup.
+    ///   - startup: When startup's singletons are built — now (the default), now within a
+    ///     deadline, or when ``start(within:)`` is called — see ``Startup``.
+    ///   - observer: Hears constructions, disposals and failures (see ``InjectionObserver``).
     ///   - maxResolutionDepth: How deep one resolution may nest before it fails with
     ///     ``InjectionError/Code/depthLimitExceeded``, instead of exhausting memory.
     /// - Throws: ``InjectionError/Code/invalidConfiguration`` listing every problem, each with its
     ///   own code and path (``InjectionError/Code/scopeViolation`` when all of them are singletons
-    ///   that depend on scoped keys), or the error of a singleton's provider built now, unchanged.
+    ///   that depend on scoped keys); ``InjectionError/Code/timedOut`` naming the singletons a
+    ///   deadline cut short; or the error of a singleton's provider built now, unchanged. What was
+    ///   built is disposed before it throws.
     public init(
         modules: [any Module],
         stage: Stage = .development,
+        startup: Startup = .immediate,
+        observer: (any InjectionObserver)? = nil,
         maxResolutionDepth: Int = InjectorActor.defaultMaxResolutionDepth
     ) async throws {
         try await self.init(
-            modules: modules, parent: nil, isScope: false, stage: stage, maxResolutionDepth: maxResolutionDepth)
+            modules: modules,
+            parent: nil,
+            isScope: false,
+            stage: stage,
+            startup: startup,
+            observer: observer,
+            maxResolutionDepth: maxResolutionDepth
+        )
     }
 
     /// Creates a root (`parent == nil`), a child, or a request scope with its own modules, and
-    /// builds its eager singletons.
+    /// builds its eager singletons unless `startup` defers them. A child or scope reports to its
+    /// parent's observer.
     init(
         modules: [any Module],
         parent: InjectorActor?,
         isScope: Bool,
         stage: Stage,
+        startup: Startup = .immediate,
+        observer: (any InjectionObserver)? = nil,
         maxResolutionDepth: Int
     ) async throws {
         let table = try BindingTable.build(
@@ -103,10 +127,12 @@ public actor InjectorActor {
             isScope: isScope,
             ownModules: modules,
             stage: stage,
+            observer: observer ?? parent?.observer,
             maxResolutionDepth: maxResolutionDepth
         )
+        guard !startup.isDeferred else { return }
         do {
-            try await buildEagerSingletons()
+            try await buildStartupSingletons(within: startup.timeout)
         } catch {
             // Dispose what the other eager singletons built before failing.
             await shutdown()
@@ -125,6 +151,7 @@ public actor InjectorActor {
             values: values,
             ownModules: [],
             stage: parent.stage,
+            observer: parent.observer,
             maxResolutionDepth: parent.maxResolutionDepth,
             layout: parent.scopeLayout
         )
@@ -138,6 +165,7 @@ public actor InjectorActor {
         values: ScopeValues = ScopeValues(),
         ownModules: [any Module],
         stage: Stage,
+        observer: (any InjectionObserver)?,
         maxResolutionDepth: Int,
         layout: ScopeLayout? = nil
     ) {
@@ -146,6 +174,7 @@ public actor InjectorActor {
         self.parent = parent
         self.ownModules = ownModules
         self.stage = stage
+        self.observer = observer
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
         let layout = layout ?? ScopeLayout(table: table)
@@ -153,21 +182,12 @@ public actor InjectorActor {
         self.request = isScope ? RequestState(storage: ScopeStorage(layout: layout), values: values) : nil
     }
 
-    /// Builds every eager singleton this injector declares — in ``Stage/production``, every
-    /// singleton — independent ones concurrently. A request
-    /// scope builds its instances on demand whatever the stage.
-    private nonisolated func buildEagerSingletons() async throws {
-        let eager =
-            stage == .production && !isScope
+    /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
+    /// request scope builds its instances on demand whatever the stage.
+    nonisolated var startupBindings: [Binding] {
+        stage == .production && !isScope
             ? table.declaredBindings.filter { $0.scope == .singleton }
             : table.eagerBindings
-        guard !eager.isEmpty else { return }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for binding in eager {
-                group.addTask { try await binding.producer.resolve(in: self, binding: binding) }
-            }
-            try await group.waitForAll()
-        }
     }
 }
 
@@ -206,7 +226,7 @@ extension InjectorActor {
             return !isShutDown
         }
         if disposalLog.record(Disposal(key: binding.key, dispose: dispose)) { return true }
-        Task.detached { try? await dispose() }
+        Task.detached { try? await dispose(.succeeded) }
         return false
     }
 

@@ -22,6 +22,22 @@ struct WaitGraph: Sendable {
         shared.withLock { $0.remove(waiter: waiter, awaited: awaited) }
     }
 
+    /// The keys of `construction` and of what it waits on, one construction after another:
+    /// where a construction that is taking too long is stuck.
+    static func chain(from construction: Construction) -> [BindingKey] {
+        shared.withLock { graph in
+            var chain = [construction.key]
+            var seen: Set = [ObjectIdentifier(construction)]
+            var node = ObjectIdentifier(construction)
+            while let next = graph.edges[node]?.keys.first, seen.insert(next).inserted, let awaited = graph.nodes[next]
+            {
+                chain.append(awaited.key)
+                node = next
+            }
+            return chain
+        }
+    }
+
     /// Records that `waiter` waits on `awaited`, unless that closes a cycle.
     ///
     /// - Returns: The keys of the cycle (`waiter -> awaited -> … -> waiter`) when the edge would

@@ -26,5 +26,6 @@ final class DisposalLog: Sendable {
 /// One built instance to dispose, and how.
 struct Disposal: Sendable {
     let key: BindingKey
-    let dispose: @Sendable () async throws -> Void
+    /// Disposes the instance after work that ended with the given outcome.
+    let dispose: @Sendable (ScopeOutcome) async throws -> Void
 }

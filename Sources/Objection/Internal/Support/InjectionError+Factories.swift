@@ -116,6 +116,35 @@ extension InjectionError {
         return InjectionError(code: .disposalFailed, message: "Disposing \(count) failed:", problems: problems)
     }
 
+    /// Startup's singletons, `stuck` of them with the chains of constructions they wait on, were
+    /// not built within `timeout`.
+    static func startupTimedOut(after timeout: Duration, stuck: [[BindingKey]]) -> InjectionError {
+        let problems = stuck.map { chain in
+            InjectionError(
+                code: .timedOut,
+                message: "'\(chain[0])' was still being built"
+                    + (chain.count > 1 ? " (\(chain.map(\.description).joined(separator: " -> ")))" : ""),
+                path: chain
+            )
+        }
+        let count = stuck.count == 1 ? "1 singleton was" : "\(stuck.count) singletons were"
+        return InjectionError(
+            code: .timedOut,
+            message: "Startup did not finish within \(timeout): \(count) not built:",
+            problems: problems
+        )
+    }
+
+    /// The `around` wrapper of a request scope did not enter the scope exactly once.
+    static func scopeNotEntered(times: Int) -> InjectionError {
+        InjectionError(
+            code: .scopeNotEntered,
+            message: times == 0
+                ? "The request scope's wrapper returned without calling its 'enter' closure, so the scope's body never ran"
+                : "The request scope's wrapper called its 'enter' closure again; a scope runs its body once"
+        )
+    }
+
     /// A key declared with ``BindingBuilder/suppliedByScope()`` that the request scope resolving
     /// it does not bind.
     static func notSuppliedByScope(_ key: BindingKey, path: [BindingKey]) -> InjectionError {

@@ -30,7 +30,7 @@ final class Binding: Sendable {
     /// For a binding in a custom scope, its cache.
     @usableFromInline let customCache: (any ScopeCache)?
     /// The `onDispose` hook, if any.
-    let dispose: (@Sendable (any Sendable) async throws -> Void)?
+    let dispose: (@Sendable (any Sendable, ScopeOutcome) async throws -> Void)?
     /// Whether the key's type is ``AsyncDisposable``: checked once, so that a value of exactly
     /// that type needs no conformance lookup when it is cached.
     let keyTypeIsDisposable: Bool
@@ -90,13 +90,14 @@ extension Binding {
     /// else `dispose()` when the value is ``AsyncDisposable`` and `ownedHere` — an instance is
     /// disposed once, by the cache that built it, never by an alias that shares it; `nil` when
     /// there is nothing to do.
-    func disposal(of value: any Sendable, ownedHere: Bool) -> (@Sendable () async throws -> Void)? {
-        if let hook = dispose { return { try await hook(value) } }
+    func disposal(of value: any Sendable, ownedHere: Bool) -> (@Sendable (ScopeOutcome) async throws -> Void)? {
+        if let hook = dispose { return { try await hook(value, $0) } }
         guard ownedHere else { return nil }
         // A value of the key's own type conforms exactly when the type does; another type (an
         // implementation behind a protocol, a subclass) is looked up.
         if !keyTypeIsDisposable, ObjectIdentifier(type(of: value)) == ObjectIdentifier(key.type) { return nil }
         guard let disposable = value as? any AsyncDisposable else { return nil }
-        return { try await disposable.dispose() }
+        if let aware = disposable as? any OutcomeAwareDisposable { return { try await aware.dispose(after: $0) } }
+        return { _ in try await disposable.dispose() }
     }
 }

@@ -13,7 +13,7 @@ struct BindingDeclaration {
     /// Whether this is the root's stand-in for a key request scopes supply.
     var isSuppliedByScope = false
     /// The binding's `onDispose` hook, taking a value of the bound type.
-    var dispose: (@Sendable (any Sendable) async throws -> Void)?
+    var dispose: (@Sendable (any Sendable, ScopeOutcome) async throws -> Void)?
     /// For a contribution to a collection (`Binder.contribute`), the collection it feeds.
     var collection: (any AnyContributedCollection)?
 }

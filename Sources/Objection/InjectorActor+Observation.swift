@@ -1,0 +1,28 @@
+/// Reporting to the ``InjectionObserver``.
+extension InjectorActor {
+    /// Builds a cached instance of `binding` with `construct`, telling the observer, if there is
+    /// one, when it starts and how it ends.
+    @usableFromInline
+    nonisolated(nonsending) func observingConstruction<T>(
+        of binding: Binding,
+        _ construct: nonisolated(nonsending) () async throws -> T
+    ) async throws -> T {
+        guard let observer else { return try await construct() }
+        observer.constructionStarted(binding.key, scope: binding.scope)
+        let start = ContinuousClock.now
+        do {
+            let value = try await construct()
+            observer.constructionFinished(binding.key, scope: binding.scope, duration: .now - start)
+            return value
+        } catch {
+            observer.constructionFailed(binding.key, scope: binding.scope, error: error, duration: .now - start)
+            throw error
+        }
+    }
+
+    /// Tells the observer, if there is one, that a `get` of `key` threw `error`.
+    @usableFromInline
+    nonisolated func reportFailure(of key: BindingKey, _ error: any Error) {
+        observer?.resolutionFailed(key, error: error)
+    }
+}

@@ -1,0 +1,121 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Observer", .timeLimit(.minutes(1)))
+struct ObserverTests {
+    /// Records each event as a line: `started Engine singleton`, `finished Engine singleton`, …
+    final class Recorder: InjectionObserver {
+        let log = Log()
+        func constructionStarted(_ key: BindingKey, scope: Scope) { log.append("started \(key) \(scope)") }
+        func constructionFinished(_ key: BindingKey, scope: Scope, duration: Duration) {
+            log.append("finished \(key) \(scope)\(duration < .zero ? " negative" : "")")
+        }
+        func constructionFailed(_ key: BindingKey, scope: Scope, error: any Error, duration: Duration) {
+            log.append("failed \(key) \(scope) \(type(of: error))")
+        }
+        func disposed(_ key: BindingKey, duration: Duration, error: (any Error)?) {
+            log.append("disposed \(key)\(error.map { " \(type(of: $0))" } ?? "")")
+        }
+        func resolutionFailed(_ key: BindingKey, error: any Error) {
+            log.append("get failed \(key) \((error as? InjectionError)?.code.description ?? "\(type(of: error))")")
+        }
+    }
+
+    /// Only the defaults: compiles and ignores everything.
+    struct Silent: InjectionObserver {}
+
+    final class Ledger: AsyncDisposable {
+        func dispose() async throws {}
+    }
+
+    @Test("singleton constructions are reported once, with their scope; hits and transients are not")
+    func singletons() async throws {
+        let recorder = Recorder()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Engine.self).to(Engine.init).asSingleton()
+                    binder.bind(Wheel.self).to(Wheel.init)
+                }
+            ],
+            observer: recorder
+        )
+        _ = try await injector.get(Engine.self)
+        _ = try await injector.get(Engine.self)
+        _ = try await injector.get(Wheel.self)
+        #expect(recorder.log.values == ["started Engine singleton", "finished Engine singleton"])
+    }
+
+    @Test("a scoped construction in a request scope is reported, and its disposal when the scope ends")
+    func scopedAndDisposal() async throws {
+        let recorder = Recorder()
+        let root = try await InjectorActor(
+            modules: [TestModule { $0.bind(Ledger.self).to(Ledger.init).inScope(.scoped) }],
+            observer: recorder
+        )
+        try await root.withScope(values: { _ in }) { scope in
+            _ = try await scope.get(Ledger.self)
+            _ = try await scope.get(Ledger.self)
+        }
+        #expect(recorder.log.values == ["started Ledger scoped", "finished Ledger scoped", "disposed Ledger"])
+    }
+
+    @Test("a failing provider and a failing disposal are reported with their errors")
+    func failures() async throws {
+        let recorder = Recorder()
+        let log = Log()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Engine.self).to { _ in throw ProviderFailure(attempt: 1) }.asSingleton()
+                    binder.bind(Resource.self).to { _ in Resource("r", log: log, fails: true) }.asSingleton()
+                }
+            ],
+            observer: recorder
+        )
+        _ = try? await injector.get(Engine.self)
+        _ = try await injector.get(Resource.self)
+        _ = await injector.shutdown()
+        #expect(
+            recorder.log.values == [
+                "started Engine singleton", "failed Engine singleton ProviderFailure",
+                "get failed Engine ProviderFailure",
+                "started Resource singleton", "finished Resource singleton",
+                "disposed Resource ProviderFailure",
+            ])
+    }
+
+    @Test("a get that throws an injection error is reported with its key")
+    func missingBinding() async throws {
+        let recorder = Recorder()
+        let injector = try await InjectorActor(modules: [], observer: recorder)
+        _ = try? await injector.get(Engine.self, named: "spare")
+        #expect(recorder.log.values == ["get failed Engine named \"spare\" missingBinding"])
+    }
+
+    @Test("children and derived injectors report to the observer they come from")
+    func inherited() async throws {
+        let recorder = Recorder()
+        let root = try await InjectorActor(modules: [], observer: recorder)
+        let child = try await root.child(modules: [TestModule { $0.bind(Engine.self).to(Engine.init).asSingleton() }])
+        _ = try await child.get(Engine.self)
+        let derived = try await root.withModules([TestModule { $0.bind(Wheel.self).to(Wheel.init).asSingleton() }])
+        _ = try await derived.get(Wheel.self)
+        #expect(
+            recorder.log.values == [
+                "started Engine singleton", "finished Engine singleton",
+                "started Wheel singleton", "finished Wheel singleton",
+            ])
+    }
+
+    @Test("an observer that keeps the defaults changes nothing")
+    func silent() async throws {
+        let injector = try await InjectorActor(
+            modules: [TestModule { $0.bind(Engine.self).to(Engine.init).asSingleton() }],
+            observer: Silent()
+        )
+        let engine = try await injector.get(Engine.self)
+        #expect(try await injector.get(Engine.self) === engine)
+    }
+}

@@ -1,0 +1,161 @@
+import Testing
+
+@testable import Objection
+
+@Suite("Startup: deadlines and deferred starts", .timeLimit(.minutes(1)))
+struct StartupTests {
+    /// Stands for a database client whose `run()` has not started: a query to it never answers.
+    final class Client: Sendable {}
+    /// An eager singleton that queries the client at startup.
+    final class Schema: Sendable {}
+    /// An eager singleton that builds at once, and is disposed.
+    final class Cache: AsyncDisposable {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func dispose() async throws { log.append("cache") }
+    }
+
+    /// Waits until `gate` opens, and fails with `CancellationError` if cancelled first.
+    static func query(_ gate: Gate) async throws {
+        await withTaskCancellationHandler {
+            await gate.wait()
+        } onCancel: {
+            gate.open()
+        }
+        try Task.checkCancellation()
+    }
+
+    @Test("an eager singleton that never finishes fails creation with timedOut naming it and what it waits on")
+    func deadlineNamesTheSingleton() async throws {
+        let log = Log()
+        let answer = Gate()
+        let error = await injectionError {
+            _ = try await withDeadline(seconds: 30) {
+                try await InjectorActor(
+                    modules: [
+                        TestModule { binder in
+                            binder.bind(Log.self).toInstance(log)
+                            binder.bind(Cache.self).to(Cache.init).asEagerSingleton()
+                            binder.bind(Client.self).to { _ in
+                                try await Self.query(answer)
+                                return Client()
+                            }.asSingleton()
+                            binder.bind(Schema.self).to { r in
+                                _ = try await r.get(Client.self)
+                                return Schema()
+                            }.asEagerSingleton()
+                        }
+                    ],
+                    startup: .immediate(within: .milliseconds(50))
+                )
+            }
+        }
+        #expect(error?.code == .timedOut)
+        #expect(error?.problems.map(\.path) == [[BindingKey(Schema.self), BindingKey(Client.self)]])
+        #expect(error?.description.contains("'Schema' was still being built (Schema -> Client)") == true)
+        // What startup built before the deadline is disposed.
+        #expect(log.values == ["cache"])
+    }
+
+    @Test("a construction that ignores cancellation does not hold up the failed creation's shutdown")
+    func ignoringCancellationDoesNotHang() async throws {
+        let release = Gate()
+        let disposed = Gate()
+        let error = await injectionError {
+            _ = try await withDeadline(seconds: 30) {
+                try await InjectorActor(
+                    modules: [
+                        TestModule { binder in
+                            binder.bind(Schema.self).to { _ in
+                                await release.wait()
+                                return Schema()
+                            }.asEagerSingleton().onDispose { _ in disposed.open() }
+                        }
+                    ],
+                    startup: .immediate(within: .milliseconds(20))
+                )
+            }
+        }
+        #expect(error?.code == .timedOut)
+        // When it finishes after all, what it built is disposed at once.
+        release.open()
+        try await withDeadline(seconds: 30) { await disposed.wait() }
+    }
+
+    @Test("a deferred startup builds nothing until start, which builds the eager singletons")
+    func deferredStart() async throws {
+        let built = Counter()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Schema.self).to { _ in
+                        built.increment()
+                        return Schema()
+                    }.asEagerSingleton()
+                }
+            ],
+            startup: .deferred
+        )
+        #expect(built.value == 0)
+        try await injector.start()
+        #expect(built.value == 1)
+        try await injector.start(within: .seconds(30))
+        #expect(built.value == 1)
+        _ = try await injector.get(Schema.self)
+        #expect(built.value == 1)
+    }
+
+    @Test("a deferred start that times out leaves the injector usable, and the singleton builds once its service runs")
+    func deferredTimeoutThenRecovery() async throws {
+        let answer = Gate()
+        let runs = Counter()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Schema.self).to { _ in
+                        runs.increment()
+                        try await Self.query(answer)
+                        return Schema()
+                    }.asEagerSingleton()
+                }
+            ],
+            stage: .production,
+            startup: .deferred
+        )
+        let error = await injectionError { try await injector.start(within: .milliseconds(20)) }
+        #expect(error?.code == .timedOut)
+        #expect(error?.problems.first?.path == [BindingKey(Schema.self)])
+        // The abandoned attempt was cancelled: it failed, and nothing was cached.
+        try await withDeadline(seconds: 30) {
+            await waitUntil { await injector.callersWaiting(for: BindingKey(Schema.self)) == 0 }
+        }
+        answer.open()
+        _ = try await injector.get(Schema.self)
+        #expect(runs.value == 2)
+        #expect(await injector.shutdown() == nil)
+    }
+
+    @Test("a deadline that is met changes nothing")
+    func deadlineMet() async throws {
+        let injector = try await InjectorActor(
+            modules: [TestModule { $0.bind(Schema.self).to { _ in Schema() }.asEagerSingleton() }],
+            startup: .immediate(within: .seconds(30))
+        )
+        let first = try await injector.get(Schema.self)
+        #expect(try await injector.get(Schema.self) === first)
+    }
+
+    @Test("a provider error at startup is rethrown unchanged, deadline or not")
+    func providerErrorUnchanged() async throws {
+        await #expect(throws: ProviderFailure(attempt: 1)) {
+            _ = try await InjectorActor(
+                modules: [
+                    TestModule { binder in
+                        binder.bind(Schema.self).to { _ in throw ProviderFailure(attempt: 1) }.asEagerSingleton()
+                    }
+                ],
+                startup: .immediate(within: .seconds(30))
+            )
+        }
+    }
+}
