@@ -1,0 +1,54 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Objection for Hummingbird: one request scope per request, resolution from the request context,
+// injection errors as opaque 500s, and a request id in the logger and the response. A package of
+// its own, so that the library's resolution stays empty.
+let package = Package(
+    name: "ObjectionHummingbird",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ObjectionHummingbird", targets: ["ObjectionHummingbird"])
+    ],
+    dependencies: [
+        // Named so that targets can refer to it whatever the checkout's directory is called.
+        .package(name: "Objection", path: "../.."),
+        // Default traits off: the integration needs neither swift-configuration nor full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        // Imported directly for `Logger`, `HTTPField` and `ByteBuffer`; Hummingbird already builds them.
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+    ],
+    targets: [
+        .target(
+            name: "ObjectionHummingbird",
+            dependencies: [
+                .product(name: "Objection", package: "Objection"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "ObjectionHummingbirdTests",
+            dependencies: [
+                "ObjectionHummingbird",
+                .product(name: "Objection", package: "Objection"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+    ]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,114 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import Objection
+
+/// Opens one Objection request scope per request, and ends it when the response is produced.
+///
+/// For each request it:
+///
+/// 1. settles the request's ``RequestIdentifier`` and adds it to the context's logger as
+///    `request-id` metadata;
+/// 2. lets your closure bind the request's values (its id, the authenticated user) as the scope's
+///    ``ScopeValues``: no module and no binding table per request;
+/// 3. runs the rest of the chain inside ``InjectorActor/withScope(values:_:)``, with the scope in
+///    the context for ``InjectingRequestContext/resolve(_:named:)``;
+/// 4. ends the scope when the handler returns or throws, disposing its scoped instances, before
+///    the response is written;
+/// 5. echoes the id in the response's `X-Request-ID` header.
+///
+/// Errors are sorted. An `HTTPResponseError` (`HTTPError` included), from the handler, a provider
+/// or your closure, passes through unchanged. Any other error, an ``InjectionError`` or a
+/// provider's own, is logged in full with the request's logger and answered with a `500` whose
+/// body names nothing: no type, no binding, no message. Add middleware that turns your own errors
+/// into HTTP errors *after* this one, so that it runs inside it and sees them first.
+///
+/// ```swift
+/// let router = Router(context: BasicInjectingRequestContext.self)
+/// router.add(middleware: ObjectionScopeMiddleware(injector) { request, context, values in
+///     if let id = context.requestID { values.bind(RequestIdentifier.self, to: id) }
+///     values.bind(Logger.self, to: context.logger)
+/// })
+/// router.get("orders") { _, context in
+///     try await context.resolve(OrderService.self).list()
+/// }
+/// ```
+///
+/// The scope ends when the handler returns its `Response`, so a streamed body, written after that,
+/// must not use scoped instances. A disposal that fails turns even a successful response into the
+/// opaque `500`: a scoped instance that commits work when disposed must not fail silently.
+public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: RouterMiddleware {
+    /// The injector the request scopes are opened in, usually the application's root.
+    ///
+    /// ```swift
+    /// let middleware = ObjectionScopeMiddleware<BasicInjectingRequestContext>(root)
+    /// assert(middleware.injector === root)
+    /// ```
+    public let injector: InjectorActor
+
+    private let bindValues: @Sendable (Request, Context, inout ScopeValues) async throws -> Void
+
+    /// Creates the middleware.
+    ///
+    /// ```swift
+    /// ObjectionScopeMiddleware(injector) { request, context, values in
+    ///     values.bind(AuthenticatedUser.self, to: try AuthenticatedUser(from: request))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - injector: The injector to open the scopes in.
+    ///   - values: Binds the request's values. It sees the context with its ``RequestIdentifier``
+    ///     and logger already settled, and runs before the scope opens; what it throws is sorted
+    ///     like the handler's errors (throw an `HTTPError` to refuse the request). The values'
+    ///     keys must be declared with ``BindingBuilder/suppliedByScope()`` or unbound in
+    ///     `injector`. By default it binds nothing.
+    public init(
+        _ injector: InjectorActor,
+        values: @escaping @Sendable (Request, Context, inout ScopeValues) async throws -> Void = { _, _, _ in }
+    ) {
+        self.injector = injector
+        self.bindValues = values
+    }
+
+    /// Serves `request` in a new request scope; Hummingbird calls this, through the router it is
+    /// added to.
+    ///
+    /// ```swift
+    /// router.add(middleware: ObjectionScopeMiddleware(injector))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - context: Its context.
+    ///   - next: The rest of the chain.
+    /// - Returns: The response, with the request's `X-Request-ID`; a bare `500` for an error that
+    ///   is not an `HTTPResponseError`.
+    /// - Throws: An `HTTPResponseError` from the chain or the `values` closure, unchanged.
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        let id = RequestIdentifier.settle(for: request, logger: context.logger)
+        context.requestScope.requestID = id
+        context.logger[metadataKey: Logger.requestIDKey] = .string(id.value)
+        var response: Response
+        do {
+            var values = ScopeValues()
+            try await bindValues(request, context, &values)
+            response = try await injector.withScope(values: { $0 = values }) { scope in
+                var scoped = context
+                scoped.requestScope.injector = scope
+                return try await next(request, scoped)
+            }
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            response = Self.internalServerError(for: error, request: request, context: context)
+        }
+        if let name = HTTPField.Name.requestID { response.headers[name] = id.value }
+        return response
+    }
+}

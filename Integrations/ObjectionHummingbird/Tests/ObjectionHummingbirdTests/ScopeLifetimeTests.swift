@@ -1,0 +1,82 @@
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Objection
+import ObjectionHummingbird
+import Testing
+
+/// One request scope per request: scoped instances are built once in it and disposed when the
+/// response is produced, whatever the handler did.
+@Suite("Scope lifetime")
+struct ScopeLifetimeTests {
+    @Test("A scoped instance is built once per request and differs across requests")
+    func onePerRequest() async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            scoped.get("work") { _, context -> String in
+                let first = try await context.resolve(RequestWork.self)
+                let second = try await context.resolve(RequestWork.self)
+                return "\(first.serial) \(first === second)"
+            }
+        }
+        try await app.test(.router) { client in
+            let one = try await client.execute(uri: "/scoped/work", method: .get)
+            let two = try await client.execute(uri: "/scoped/work", method: .get)
+            #expect(one.text == "1 true")
+            #expect(two.text == "2 true")
+        }
+    }
+
+    @Test("The scope disposes what it built by the time the response arrives")
+    func disposedAtTheEndOfEachRequest() async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            scoped.get("work") { _, context -> String in
+                let work = try await context.resolve(RequestWork.self)
+                return "\(work.serial)"
+            }
+        }
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/scoped/work", method: .get)
+            #expect(test.ledger.disposed == [1])
+            _ = try await client.execute(uri: "/scoped/work", method: .get)
+            #expect(test.ledger.disposed == [1, 2])
+        }
+    }
+
+    @Test("The scope disposes what it built when the handler throws", arguments: [true, false])
+    func disposedWhenTheHandlerThrows(throwsHTTPError: Bool) async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            scoped.get("work") { _, context -> String in
+                _ = try await context.resolve(RequestWork.self)
+                if throwsHTTPError { throw HTTPError(.conflict, message: "Busy") }
+                throw VaultSealedError()
+            }
+        }
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/scoped/work", method: .get)
+            #expect(response.status == (throwsHTTPError ? .conflict : .internalServerError))
+            #expect(test.ledger.disposed == [1])
+        }
+    }
+
+    @Test("A disposal that fails turns the response into the opaque 500, logged")
+    func failedDisposal() async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            scoped.get("commit") { _, context -> String in
+                _ = try await context.resolve(UncommittableTransaction.self)
+                return "committed"
+            }
+        }
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/scoped/commit", method: .get)
+            #expect(response.status == .internalServerError)
+            #expect(!response.text.contains("committed"))
+            #expect(!response.text.contains("CommitFailed"))
+        }
+        let logged = try #require(test.logs.entries(at: .error).first)
+        #expect(logged.metadata["error"]?.description.contains("CommitFailed") == true)
+    }
+}
