@@ -76,6 +76,34 @@ struct CancellationTests {
         #expect(built.value == 1)
     }
 
+    @Test("a cancelled builder of a scoped instance does not fail the request's other waiters")
+    func cancelledScopedBuilder() async throws {
+        let started = Gate()
+        let release = Gate()
+        let attempts = Counter()
+        let root = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in
+                let attempt = attempts.increment()
+                if attempt == 1 {
+                    started.open()
+                    await release.wait()
+                    try Task.checkCancellation()
+                }
+                return Engine()
+            }.inScope(.scoped)
+        }
+        try await root.withScope { scope in
+            let builder = Task { try await scope.get(Engine.self) }
+            await started.wait()
+            let waiter = Task { try await scope.get(Engine.self) }
+            await waitUntil { scope.request?.storage.constructions.isEmpty == false }
+            builder.cancel()
+            release.open()
+            _ = try await waiter.value
+            await #expect(throws: CancellationError.self) { try await builder.value }
+        }
+    }
+
     @Test("a cancelled first use of a Lazy handle leaves; the value is computed once for the others")
     func lazyWaiterLeaves() async throws {
         let blocked = BlockedEngine()

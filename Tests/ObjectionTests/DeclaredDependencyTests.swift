@@ -36,21 +36,6 @@ final class InjectedTruck: InjectedVehicle, @unchecked Sendable {
     }
 }
 
-/// Declares everything itself: resolves with no binding.
-final class Garage: Injectable {
-    let engine: Engine
-    init(engine: Engine) { self.engine = engine }
-    static let injection = Injection(Garage.init)
-}
-
-final class Registry: Injectable {
-    static let injection = Injection(Registry.init).asSingleton()
-}
-
-final class RequestLedger: Injectable {
-    static let injection = Injection(RequestLedger.init).inScope(.scoped)
-}
-
 @Suite("Declared dependencies: property injection, awake hook, just-in-time types")
 struct DeclaredDependencyTests {
     static func module() -> TestModule {

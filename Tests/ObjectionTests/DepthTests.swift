@@ -4,6 +4,18 @@ import Testing
 
 @Suite("Deep graphs", .timeLimit(.minutes(1)))
 struct DepthTests {
+    /// `Top` needs `Mid`; `Mid`'s second initializer needs `Low`, which needs an `Engine`.
+    final class Top: Sendable {
+        init(mid: Mid) {}
+    }
+    final class Mid: Sendable {
+        init() {}
+        init(low: Low) {}
+    }
+    final class Low: Sendable {
+        init(bottom: Engine) {}
+    }
+
     /// `Int` named "0" needs "1", which needs "2", … up to `length - 1`: a chain of distinct keys.
     static func chain(length: Int, scope: Scope) -> TestModule {
         TestModule { binder in
@@ -39,5 +51,32 @@ struct DepthTests {
         let injector = try await InjectorActor(modules: [Self.chain(length: length, scope: .transient)])
         let error = await injectionError { _ = try await injector.get(Int.self, named: "0") }
         #expect(error?.code == .depthLimitExceeded)
+    }
+
+    @Test("maxResolutionDepth holds when an inherited synchronous binding reaches a child's chain")
+    func depthLimitBypassedAcrossTables() async throws {
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Top.self).to(Top.init)
+                    binder.bind(Mid.self).toInstance(Mid())  // planned as depth 1 in the root
+                }
+            ],
+            maxResolutionDepth: 2
+        )
+        let child = try await root.child(modules: [
+            TestModule { binder in
+                binder.bind(Mid.self).to(Mid.init(low:))
+                binder.bind(Low.self).to(Low.init)
+                binder.bind(Engine.self).to(Engine.init)
+            }
+        ])
+        // Mid -> Low -> Engine is 3 deep: over the limit of 2.
+        let direct = await injectionError { _ = try await child.get(Mid.self) }
+        #expect(direct?.code == .depthLimitExceeded)
+        // Top -> Mid -> Low -> Engine is 4 deep, yet it resolves: only Top's own planned depth (1)
+        // was compared with the limit.
+        let through = await injectionError { _ = try await child.get(Top.self) }
+        #expect(through?.code == .depthLimitExceeded)
     }
 }

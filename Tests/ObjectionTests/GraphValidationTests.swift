@@ -22,6 +22,37 @@ struct GraphValidationTests {
         init(request: RequestID) { self.request = request }
     }
 
+    /// `Pool` needs `Settings`; the second `Settings` initializer needs a `Pool`.
+    final class Pool: Sendable {
+        init(settings: Settings) {}
+    }
+    final class Settings: Sendable {
+        init() {}
+        init(pool: Pool) {}
+    }
+
+    /// A contribution that needs `PluginSettings`; the second `PluginSettings` initializer needs the collection.
+    final class Plugin: Sendable {
+        init() {}
+        init(settings: PluginSettings) {}
+    }
+    final class PluginSettings: Sendable {
+        init() {}
+        init(plugins: [Plugin]) {}
+    }
+
+    /// A protocol implemented by a just-in-time type.
+    protocol Ticking: Sendable {}
+    final class JustInTimeTicker: Injectable, Ticking {
+        static let injection = Injection(JustInTimeTicker.init)
+    }
+
+    /// A property-injected type, for keys supplied by request scopes.
+    final class Session: PropertyInjectable, @unchecked Sendable {
+        var wheel: Wheel?
+        static var injectedProperties: [InjectedProperty] { [.property(\Session.wheel)] }
+    }
+
     @Test(
         "missing keys, cycles, captive dependencies and a wrong eager scope are reported together, each with its path")
     func everyProblemTogether() async throws {
@@ -108,6 +139,14 @@ struct GraphValidationTests {
         #expect(unboundHandle?.problems.map(\.path) == [[BindingKey(Parent.self), BindingKey(Factory<Child>.self)]])
     }
 
+    @Test("an alias to an Injectable type is accepted: Injectable types need no binding")
+    func aliasToInjectableRejected() async throws {
+        // `Injectable` types need no binding, in the check as at run time, so an alias may point at
+        // one; aliasProblems() once required the alias's target to be in the table.
+        let injector = try await makeInjector { $0.bind((any Ticking).self).to(JustInTimeTicker.self) }
+        _ = try await injector.get((any Ticking).self)
+    }
+
     @Test("closure providers are checked when they run, as before")
     func opaqueProvidersAtResolution() async throws {
         let injector = try await makeInjector { binder in
@@ -140,6 +179,47 @@ struct GraphValidationTests {
 
         let fine = try await root.child(modules: [TestModule { $0.bind(Wheel.self).to(Wheel.init) }])
         _ = try await fine.get(Engine.self)
+    }
+
+    @Test("the graph check does not re-walk an ancestor's custom-scoped binding with a child's table")
+    func ancestorCustomScopedBindingFalseCycle() async throws {
+        func root(_ scope: Scope) async throws -> InjectorActor {
+            try await makeInjector { binder in
+                binder.bind(Settings.self).toInstance(Settings())
+                binder.bind(Pool.self).to(Pool.init).inScope(scope)
+            }
+        }
+        let child = TestModule { $0.bind(Settings.self).to(Settings.init(pool:)) }
+
+        // Control: an ancestor singleton is built by its owner with the owner's bindings; the
+        // walk stops there, and the child resolves.
+        let withSingleton = try await root(.singleton).child(modules: [child])
+        _ = try await withSingleton.get(Settings.self)
+
+        // A custom scope (.weak here) is built the same way, by owner(of:) with the owner's
+        // table, so there is no cycle at run time; but the walk only skips `.singleton`, follows
+        // Pool's dependency through the child's table to the child's Settings, and reports
+        // "Settings -> Pool -> Settings".
+        let withWeak = try await root(.weak).child(modules: [child])
+        _ = try await withWeak.get(Settings.self)
+    }
+
+    @Test("the graph check does not re-walk an ancestor's singleton contribution with a child's table")
+    func ancestorSingletonContributionFalseCycle() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(PluginSettings.self).toInstance(PluginSettings())
+            binder.contribute(Plugin.self).to(Plugin.init(settings:)).asSingleton()
+        }
+        // At run time the root's contribution is a singleton owned (and built) by the root, with
+        // the root's PluginSettings: no cycle. The walk adds `binding.contributions` without the
+        // ancestor-singleton test that key lookups get.
+        let child = try await root.child(modules: [
+            TestModule { binder in
+                binder.contribute(Plugin.self).toInstance(Plugin())
+                binder.bind(PluginSettings.self).to(PluginSettings.init(plugins:))
+            }
+        ])
+        _ = try await child.get(PluginSettings.self)
     }
 
     @Test("a request scope's own modules are checked when the scope opens")
@@ -203,6 +283,18 @@ struct GraphValidationTests {
         #expect(error?.problems.map(\.code) == [.missingBinding])
     }
 
+    @Test("suppliedByScope on a PropertyInjectable type does not check the properties of a value it never builds")
+    func suppliedByScopePropertyInjectableFalseMissing() async throws {
+        // The placeholder never builds a Session (the request binds one with toInstance, which
+        // injects nothing), but setTarget records Session's injected properties on it.
+        let root = try await makeInjector { $0.bind(Session.self).suppliedByScope() }
+        let session = Session()
+        let got = try await root.withScope(modules: [TestModule { $0.bind(Session.self).toInstance(session) }]) {
+            try await $0.get(Session.self)
+        }
+        #expect(got === session)
+    }
+
     @Test("a chain of 100,000 declared dependencies is checked without exhausting the stack")
     func veryDeepChain() async throws {
         let depth = 100_000
@@ -222,11 +314,6 @@ struct GraphValidationTests {
         #expect(cycle?.problems.map(\.code) == [.circularDependency])
         #expect(cycle?.problems.first?.path.count == depth + 1)
     }
-}
-
-/// A just-in-time type, for the check's treatment of ``Injectable``.
-final class InjectableClock: Injectable {
-    static let injection = Injection(InjectableClock.init)
 }
 
 /// `depth` named `Int` keys, each `n` declared as needing `n + 1`. The last one needs the first

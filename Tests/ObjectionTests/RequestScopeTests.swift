@@ -16,6 +16,17 @@ struct RequestScopeTests {
         init(request: RequestID) { self.request = request }
     }
 
+    /// A scoped instance, a transient that needs it, and a singleton that keeps the transient.
+    final class Scoped: Sendable {}
+    final class UsesScoped: Sendable {
+        let scoped: Scoped
+        init(scoped: Scoped) { self.scoped = scoped }
+    }
+    final class Keeper: Sendable {
+        let user: UsesScoped
+        init(user: UsesScoped) { self.user = user }
+    }
+
     static func root(log: Log = Log()) async throws -> InjectorActor {
         try await makeInjector { binder in
             binder.bind(RequestID.self).suppliedByScope()
@@ -109,6 +120,64 @@ struct RequestScopeTests {
         let messages = error?.problems.map(\.message) ?? []
         #expect(messages.contains("Singleton 'Session' depends on scoped 'RequestID' (Session -> RequestID)"))
         #expect(messages.contains("Singleton 'Registry' depends on scoped 'Engine' (Registry -> Audit -> Engine)"))
+    }
+
+    @Test("a singleton of a child of a scope cannot capture the scope's instances")
+    func captiveInChildOfScope() async throws {
+        final class Holder: Sendable {
+            let wheel: Wheel
+            init(wheel: Wheel) { self.wheel = wheel }
+        }
+        let root = try await makeInjector { $0.bind(Wheel.self).to(Wheel.init).inScope(.scoped) }
+        try await root.withScope { scope in
+            let opaque = try await scope.child(modules: [
+                TestModule { $0.bind(Holder.self).to { r in try await Holder(wheel: r.get(Wheel.self)) }.asSingleton() }
+            ])
+            let error = await injectionError { _ = try await opaque.get(Holder.self) }
+            #expect(error?.code == .scopeViolation)
+            let declared = await injectionError {
+                _ = try await scope.child(modules: [TestModule { $0.bind(Holder.self).to(Holder.init).asSingleton() }])
+            }
+            #expect(declared?.code == .scopeViolation)
+        }
+    }
+
+    @Test("a singleton of a child of a scope cannot capture a scoped instance, on the synchronous path either")
+    func syncPathBypassesCaptiveRuleInChildOfScope() async throws {
+        // A child of a request scope follows the captive rule too: its singletons outlive the
+        // request, so they cannot hold the request's scoped instances.
+        func root(suspends: Bool) async throws -> InjectorActor {
+            try await makeInjector { binder in
+                if suspends {
+                    binder.bind(Scoped.self).to { _ in
+                        await Task.yield()
+                        return Scoped()
+                    }.inScope(.scoped)
+                } else {
+                    binder.bind(Scoped.self).to(Scoped.init).inScope(.scoped)
+                }
+                binder.bind(UsesScoped.self).to(UsesScoped.init)  // inherited by the child
+            }
+        }
+        let keeper = TestModule {
+            $0.bind(Keeper.self).to { r in try await Keeper(user: r.get(UsesScoped.self)) }.asSingleton()
+        }
+        // Control: Scoped suspends, so UsesScoped is not planned synchronous; the asynchronous
+        // path asks isCaptive(below:) and refuses.
+        try await root(suspends: true).withScope { scope in
+            let child = try await scope.child(modules: [keeper])
+            let error = await injectionError { _ = try await child.get(Keeper.self) }
+            #expect(error?.code == .scopeViolation)
+        }
+        // Scoped is synchronous: the inherited UsesScoped now takes the synchronous path (before
+        // 65372df only a binding of the asking injector's own table did), SynchronousResolver
+        // builds Scoped in the request's cell without the captive check, and the child's singleton
+        // keeps the request's instance past the request's end.
+        try await root(suspends: false).withScope { scope in
+            let child = try await scope.child(modules: [keeper])
+            let error = await injectionError { _ = try await child.get(Keeper.self) }
+            #expect(error?.code == .scopeViolation)
+        }
     }
 
     @Test("inside withScope the scope is the current injector")
@@ -290,5 +359,61 @@ struct ScopedConstructionTests {
         #expect(first.logger === second.logger && first.context === second.context)
         #expect(first.logger.context === first.context)
         #expect(log.values == ["logger", "context"])
+    }
+
+    @Test("a scoped instance is built with its scope's bindings, whoever asks, on both paths")
+    func scopedInstanceBuiltWithRequesterTableOnSyncPath() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(Wheel.self).to(Wheel.init)
+            binder.bind(Car.self).to(Car.init).inScope(.scoped)
+        }
+        let spare = Wheel()
+
+        // The child's override suspends: Car takes the asynchronous path and is built by the
+        // scope, with the scope's bindings (buildScoped uses Resolver(injector: scope)).
+        let asyncWheelIsSpare = try await root.withScope { scope in
+            let child = try await scope.child(modules: [
+                TestModule { binder in
+                    binder.bind(Wheel.self).to { _ in
+                        await Task.yield()
+                        return spare
+                    }
+                }
+            ])
+            _ = try await child.get(Car.self)
+            return try await scope.get(Car.self).wheel === spare
+        }
+        #expect(!asyncWheelIsSpare)
+
+        // The same configuration with an instance override: Car takes the synchronous path,
+        // whose SynchronousResolver looks dependencies up in the *child's* table, and the
+        // scope's one Car now holds the child's Wheel.
+        let syncWheelIsSpare = try await root.withScope { scope in
+            let child = try await scope.child(modules: [TestModule { $0.bind(Wheel.self).toInstance(spare) }])
+            _ = try await child.get(Car.self)
+            return try await scope.get(Car.self).wheel === spare
+        }
+        #expect(syncWheelIsSpare == asyncWheelIsSpare)
+    }
+
+    @Test("scoped cells of short-lived children never mix up bindings")
+    func scopedCellsOfShortLivedChildren() async throws {
+        let root = try await makeInjector { _ in }
+        try await root.withScope { scope in
+            for round in 0..<200 {
+                if round.isMultiple(of: 2) {
+                    let child = try await scope.child(modules: [
+                        TestModule { $0.bind(Engine.self).to(Engine.init).inScope(.scoped) }
+                    ])
+                    _ = try await child.get(Engine.self)
+                } else {
+                    let child = try await scope.child(modules: [
+                        TestModule { $0.bind(Wheel.self).to(Wheel.init).inScope(.scoped) }
+                    ])
+                    _ = try await child.get(Wheel.self)
+                }
+            }
+        }
     }
 }

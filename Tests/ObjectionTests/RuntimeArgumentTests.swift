@@ -80,12 +80,27 @@ struct RuntimeArgumentTests {
         #expect(try await makeCar(arguments: "VW", "Up").model == "Up")
         #expect(try await injector.get(Garage.self).car.model == "i3")
     }
-}
 
-/// A car configured at the call, reached through the ``Configurable`` alias.
-struct ArgumentCar: Configurable {
-    let make: String
-    let model: String
+    @Test("runtime arguments work with decorators; an argument closure's result is returned as built")
+    func argumentsWithPropertiesAndDecorators() async throws {
+        final class Tagged: PropertyInjectable, @unchecked Sendable {
+            let tag: String
+            var engine: Engine?
+            init(tag: String) { self.tag = tag }
+            static var injectedProperties: [InjectedProperty] { [.property(\Tagged.engine)] }
+        }
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(Tagged.self).to(arguments: String.self) { _, tag in Tagged(tag: tag) }.defaults("default")
+            binder.bind(Headlight.self).to(arguments: Int.self) { _, _ in Headlight(side: .left) }
+            binder.decorate(Headlight.self) { _, _ in Headlight(side: .right) }
+        }
+        let tagged = try await injector.get(Tagged.self, arguments: "given")
+        #expect(tagged.tag == "given" && tagged.engine == nil)
+        let defaulted = try await injector.get(Tagged.self)
+        #expect(defaulted.tag == "default" && defaulted.engine == nil)
+        #expect(try await injector.get(Headlight.self, arguments: 1).side == .right)
+    }
 }
 
 @Suite("Runtime arguments through aliases")

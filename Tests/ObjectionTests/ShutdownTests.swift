@@ -6,6 +6,19 @@ import Testing
 struct ShutdownTests {
     final class Pool: Sendable { let resource: Resource; init(_ r: Resource) { resource = r } }
 
+    /// Records its disposal by name.
+    final class Probe: AsyncDisposable {
+        let name: String
+        let log: Log
+        init(_ name: String, log: Log) {
+            self.name = name
+            self.log = log
+        }
+        func dispose() async throws { log.append(name) }
+    }
+
+    final class OtherProbe: Sendable {}
+
     @Test("shutdown disposes singletons in reverse order of construction, each once; instances are the caller's")
     func reverseOrder() async throws {
         let log = Log()
@@ -55,6 +68,25 @@ struct ShutdownTests {
         #expect(Set(log.values) == ["a", "b", "pool hook"])
     }
 
+    @Test("when an eager singleton fails, the ones already built are disposed")
+    func eagerFailureDisposes() async throws {
+        let log = Log()
+        let release = Gate()
+        await #expect(throws: ProviderFailure(attempt: 1)) {
+            _ = try await makeInjector { binder in
+                binder.bind(Probe.self).to { _ in
+                    defer { release.open() }
+                    return Probe("built", log: log)
+                }.asEagerSingleton()
+                binder.bind(OtherProbe.self).to { _ in
+                    await release.wait()
+                    throw ProviderFailure(attempt: 1)
+                }.asEagerSingleton()
+            }
+        }
+        #expect(log.values == ["built"])
+    }
+
     @Test("after shutdown, get, child and withScope throw shutDown")
     func useAfterShutdown() async throws {
         let injector = try await makeInjector { binder in
@@ -95,6 +127,32 @@ struct ShutdownTests {
         _ = try await caller.value
     }
 
+    @Test("the end of a scope waits for a scoped construction still running and disposes it")
+    func scopeWaitsForConstructions() async throws {
+        let log = Log()
+        let started = Gate()
+        let release = Gate()
+        let root = try await makeInjector { binder in
+            binder.bind(Probe.self).to { _ in
+                started.open()
+                await release.wait()
+                return Probe("late", log: log)
+            }.inScope(.scoped)
+        }
+        let ended = Task {
+            try await root.withScope { scope in
+                Task { _ = try? await scope.get(Probe.self) }
+                await started.wait()
+                Task {
+                    await waitUntil { scope.isShutDown }
+                    release.open()
+                }
+            }
+        }
+        try await ended.value
+        #expect(log.values == ["late"])
+    }
+
     @Test("after shutdown the injector retains nothing it built")
     func releasesInstances() async throws {
         let injector = try await makeInjector { binder in
@@ -110,6 +168,20 @@ struct ShutdownTests {
         // The finished construction task may hold its result a moment longer than its callers.
         await waitUntil { engine == nil }
         #expect(engine == nil)
+    }
+
+    @Test("a just-in-time singleton is released at shutdown")
+    func justInTimeReleased() async throws {
+        let injector = try await makeInjector { _ in }
+        weak var registry: Registry?
+        do {
+            let built = try await injector.get(Registry.self)
+            registry = built
+        }
+        #expect(registry != nil)
+        await injector.shutdown()
+        await waitUntil { registry == nil }  // See ShutdownTests.releasesInstances.
+        #expect(registry == nil)
     }
 
     @Test("a root's shutdown disposes its singletons, which its children then cannot rebuild")

@@ -26,6 +26,9 @@ struct StoreModule: Module {
 
 @Suite("The injector test trait")
 struct TestingTraitTests {
+    /// An element of a collection that modules contribute to or bind directly.
+    final class Plugin: Sendable {}
+
     @Test(
         "a test runs with its own injector and overrides, as the current injector",
         .injector(modules: [ConfigModule(dsn: "production")], overriding: [ConfigModule(dsn: "test")])
@@ -42,6 +45,28 @@ struct TestingTraitTests {
     func overridesReachSingletons() async throws {
         let store = try await #require(InjectorActor.current).get(Store.self)
         #expect(store.config == Config(dsn: "test"))
+    }
+
+    @Test("a later module's direct binding of a collection replaces earlier contributions (trait overrides)")
+    func traitOverrideOfCollection() async throws {
+        struct Plugins: Module {
+            func configure(_ binder: Binder) {
+                binder.contribute(Plugin.self).toInstance(Plugin())
+            }
+        }
+        struct NoPlugins: Module {
+            func configure(_ binder: Binder) {
+                binder.bind([Plugin].self).toInstance([])
+            }
+        }
+        // With a child injector (before 0daafac) the override bound [Plugin] in its own table;
+        // with one injector it is "'[Plugin]' is bound both directly and by contributions".
+        let trait = InjectorTrait.injector(modules: [Plugins()], overriding: [NoPlugins()])
+        let test = try #require(Test.current)
+        try await trait.provideScope(for: test, testCase: nil) {
+            let plugins = try await #require(InjectorActor.current).get([Plugin].self)
+            #expect(plugins.isEmpty)
+        }
     }
 
     @Test("concurrent tests never see each other's injector or overrides")
