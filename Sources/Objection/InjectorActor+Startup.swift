@@ -28,8 +28,20 @@ extension InjectorActor {
     }
 
     /// Builds ``startupBindings``, failing with ``InjectionError/Code/timedOut`` after `timeout`.
+    /// A caller cancelled meanwhile (a process stopped during startup) abandons the constructions
+    /// still running, as a deadline does, so that shutdown does not wait for them.
     nonisolated func buildStartupSingletons(within timeout: Duration?) async throws {
-        let bindings = startupBindings
+        do {
+            try await buildStartupSingletons(startupBindings, within: timeout)
+        } catch {
+            if Task.isCancelled {
+                for (_, construction) in constructionsInFlight { construction.abandon() }
+            }
+            throw error
+        }
+    }
+
+    private nonisolated func buildStartupSingletons(_ bindings: [Binding], within timeout: Duration?) async throws {
         guard !bindings.isEmpty else { return }
         guard let timeout else { return try await build(bindings) }
         let finished = try await withThrowingTaskGroup(of: Bool.self) { group in

@@ -135,6 +135,30 @@ struct StartupTests {
         #expect(await injector.shutdown() == nil)
     }
 
+    @Test("a start cancelled mid-build abandons what it was building, so shutdown does not wait for it")
+    func cancelledStartDoesNotHoldUpShutdown() async throws {
+        let started = Gate()
+        let never = Gate()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Schema.self).to { _ in
+                        started.open()
+                        await never.wait()  // ignores cancellation
+                        return Schema()
+                    }.asEagerSingleton()
+                }
+            ],
+            startup: .deferred
+        )
+        let start = Task { try await injector.start() }
+        await started.wait()
+        start.cancel()
+        await #expect(throws: CancellationError.self) { try await start.value }
+        #expect(try await withDeadline(seconds: 30) { await injector.shutdown() } == nil)
+        never.open()
+    }
+
     @Test("a deadline that is met changes nothing")
     func deadlineMet() async throws {
         let injector = try await InjectorActor(
