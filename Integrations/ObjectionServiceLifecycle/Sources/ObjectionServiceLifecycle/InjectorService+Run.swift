@@ -1,0 +1,152 @@
+import Logging
+import Objection
+import ServiceLifecycle
+
+extension InjectorService {
+    /// Runs the injector's services, starts the injector once they run, and, when the group shuts
+    /// down gracefully, ends the services and then shuts the injector down.
+    ///
+    /// In order:
+    /// 1. Resolves the singletons marked ``ScopedBindingBuilder/asService()``.
+    /// 2. Runs them in an inner `ServiceGroup` without signal handling, which hears the graceful
+    ///    shutdown of the group that runs this service and passes it on to them, in reverse order
+    ///    of declaration.
+    /// 3. Once each service's `run()` has been called, calls ``InjectorActor/start(within:)`` to
+    ///    build the eager singletons, which may now use those services.
+    /// 4. Waits for graceful shutdown (or cancellation), which ends the services.
+    /// 5. Calls ``InjectorActor/shutdown()``, disposing the singletons in reverse order of
+    ///    construction, services included, each after its `run()` returned.
+    ///
+    /// ```swift
+    /// let group = ServiceGroup(services: [InjectorService(injector, logger: logger), server], logger: logger)
+    /// try await group.run()
+    /// ```
+    ///
+    /// Every way out of `run()` ends the services and shuts the injector down first. A service
+    /// that returns or throws on its own ends the others as a `ServiceGroup` would (by
+    /// cancelling them), and so ends this service. If the group shuts down while the singletons
+    /// are still being built, the services end, the start is given up, and the injector waits for
+    /// the constructions in flight before it disposes what they built.
+    ///
+    /// - Throws: The first failure, after the services ended and the injector shut down: the
+    ///   error of resolving the services; the start's (``InjectionError/Code/timedOut`` naming
+    ///   each singleton still being built when `startupTimeout` passed, or a provider's error); a
+    ///   service's, as the inner group reports it; or else the injector's
+    ///   ``InjectionError/Code/disposalFailed``. A disposal failure that is not thrown is logged at
+    ///   `error`. When the task is cancelled, `run()` ends the same way and throws only what
+    ///   the services threw.
+    public func run() async throws {
+        let services: [any Service]
+        do {
+            services = try await injector.getIfBound([any Service].self, named: ServiceCollection.name) ?? []
+        } catch {
+            logger.debug(
+                "Resolving the injector's services failed",
+                metadata: ["objection.error": .string(safeDescription(of: error))]
+            )
+            throw await shutDownInjector(after: error) ?? error
+        }
+        let names = services.map { String(describing: type(of: $0)) }
+        serviceNames.record(names)
+        logger.debug(
+            "Running the injector's services",
+            metadata: ["objection.services": .array(names.map { .string($0) })]
+        )
+
+        let failure = await runServicesAndStart(services)
+        if let failure = await shutDownInjector(after: failure) {
+            throw failure
+        }
+    }
+
+    /// What ends the wait in ``runServicesAndStart(_:)``.
+    private enum Step: Sendable {
+        case servicesEnded((any Error)?)
+        case startFinished((any Error)?)
+    }
+
+    /// Runs `services` in an inner group, starts the injector once each `run()` has been called,
+    /// and returns when the group has ended: the first failure, or `nil`.
+    private func runServicesAndStart(_ services: [any Service]) async -> (any Error)? {
+        let gate = StartGate(opensAfter: services.count)
+        // Listed first, the waiter ends last; it keeps a group without services running too.
+        typealias Configuration = ServiceGroupConfiguration.ServiceConfiguration
+        let waiter = Configuration(service: GracefulShutdownWait(), serviceName: "InjectorService")
+        let configurations =
+            [waiter]
+            + services.map { service in
+                Configuration(
+                    service: StartReportingService(base: service, gate: gate),
+                    serviceName: String(describing: type(of: service))
+                )
+            }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: configurations, logger: logger))
+
+        return await withTaskGroup(of: Step.self) { tasks in
+            // A child task, so that the group inherits the graceful shutdown of the group running
+            // this service, and its cancellation.
+            tasks.addTask {
+                defer { gate.open() }
+                do {
+                    try await group.run()
+                    return .servicesEnded(nil)
+                } catch {
+                    return .servicesEnded(error)
+                }
+            }
+            // Every service's run() is called even in a cancelled group: the gate opens by
+            // arrivals unless the group could not run at all.
+            if await gate.wait() {
+                tasks.addTask { .startFinished(await self.startInjector()) }
+            }
+
+            var failure: (any Error)?
+            while let step = await tasks.next() {
+                switch step {
+                case .startFinished(.none):
+                    logger.debug("Injector started")
+                case .startFinished(let error?):
+                    failure = failure ?? error
+                    await group.triggerGracefulShutdown()
+                case .servicesEnded(let error):
+                    // A start still running waits on services that no longer run: give it up.
+                    tasks.cancelAll()
+                    failure = failure ?? error
+                }
+            }
+            return failure
+        }
+    }
+
+    /// Builds the eager singletons: `nil` on success or when the start was given up because the
+    /// services ended, else the error.
+    private func startInjector() async -> (any Error)? {
+        do {
+            try await injector.start(within: startupTimeout)
+            return nil
+        } catch {
+            let metadata: Logger.Metadata = ["objection.error": .string(safeDescription(of: error))]
+            guard !Task.isCancelled else {
+                // Given up because the services ended: their group reports why, if anything failed.
+                logger.debug("Injector start given up", metadata: metadata)
+                return nil
+            }
+            logger.debug("Injector start failed", metadata: metadata)
+            return error
+        }
+    }
+
+    /// Shuts the injector down after `failure` (or none), and returns what `run()` throws: the
+    /// failure, else the disposal failure. A disposal failure not returned is logged.
+    private func shutDownInjector(after failure: (any Error)?) async -> (any Error)? {
+        logger.debug("Shutting the injector down")
+        guard let disposalFailure = await injector.shutdown() else { return failure }
+        if failure != nil {
+            logger.error(
+                "Disposing the injector's singletons failed",
+                metadata: ["objection.error": .string(disposalFailure.description)]
+            )
+        }
+        return failure ?? disposalFailure
+    }
+}
