@@ -57,9 +57,13 @@ extension ScopedBindingBuilder {
         _ convert: @escaping @Sendable (T) -> E
     ) -> ScopedBindingBuilder<T> {
         let declaration = binder.declarations[index]
-        let keyName = declaration.key.name
+        // A declared dependency, not a closure: the graph check and `graph(_:)` see the edge.
+        let recipe = Recipe<E>.declared(
+            synchronous: { resolver, binding in convert(try resolver.dependency(T.self, at: 0, of: binding)) },
+            asynchronous: { resolver, binding in convert(try await resolver.dependency(T.self, at: 0, of: binding)) }
+        )
         binder.contribute(element, named: name, fileID: declaration.location.fileID, line: declaration.location.line)
-            .to { resolver in convert(try await resolver.get(T.self, named: keyName)) }
+            .setTarget(recipe, dependencies: [declaration.key], constructs: false)
         return self
     }
 }

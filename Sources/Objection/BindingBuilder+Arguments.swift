@@ -220,12 +220,11 @@ extension InjectorActor {
         arguments first: First,
         _ rest: repeat each Argument
     ) async throws -> T {
-        try await resolve(
-            BindingKey(type, named: name),
-            as: type,
-            arguments: RuntimeArguments(first, repeat each rest),
-            parent: ResolutionFrame.active
-        )
+        let key = BindingKey(type, named: name)
+        let arguments = RuntimeArguments(first, repeat each rest)
+        return try await reportingFailure(of: key) {
+            try await resolve(key, as: type, arguments: arguments, parent: ResolutionFrame.active)
+        }
     }
 
     /// Resolves `key` with runtime arguments below `parent`.

@@ -23,12 +23,7 @@ extension InjectorActor {
         named name: String? = nil
     ) async throws -> T {
         let key = BindingKey(type, named: name)
-        do {
-            return try await resolve(key, as: type, from: .currentTask)
-        } catch {
-            reportFailure(of: key, error)
-            throw error
-        }
+        return try await reportingFailure(of: key) { try await resolve(key, as: type, from: .currentTask) }
     }
 
     /// Resolves the binding for `type` if one exists.
@@ -48,11 +43,6 @@ extension InjectorActor {
         named name: String? = nil
     ) async throws -> T? {
         let key = BindingKey(type, named: name)
-        do {
-            return try await resolveIfBound(key, as: type, from: .currentTask)
-        } catch {
-            reportFailure(of: key, error)
-            throw error
-        }
+        return try await reportingFailure(of: key) { try await resolveIfBound(key, as: type, from: .currentTask) }
     }
 }

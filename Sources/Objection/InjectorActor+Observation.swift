@@ -20,7 +20,21 @@ extension InjectorActor {
         }
     }
 
-    /// Tells the observer, if there is one, that a `get` of `key` threw `error`.
+    /// Runs `get`, a public `get` of `key`, telling the observer, if there is one, when it
+    /// throws.
+    @inlinable
+    nonisolated(nonsending) func reportingFailure<R>(
+        of key: BindingKey,
+        _ get: nonisolated(nonsending) () async throws -> R
+    ) async throws -> R {
+        do {
+            return try await get()
+        } catch {
+            reportFailure(of: key, error)
+            throw error
+        }
+    }
+
     @usableFromInline
     nonisolated func reportFailure(of key: BindingKey, _ error: any Error) {
         observer?.resolutionFailed(key, error: error)

@@ -142,7 +142,8 @@ extension InjectorActor {
         _ producer: Recipe<T>,
         below parent: ResolutionFrame?
     ) -> (@Sendable (SynchronousResolver, Binding) throws -> T)? {
-        guard binding.isSynchronous,
+        // With an observer, every construction takes the path that reports it.
+        guard binding.isSynchronous, observer == nil,
             (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth,
             let recipe = producer.synchronous, frontierIsBuilt(binding)
         else { return nil }

@@ -99,14 +99,22 @@ extension InjectorActor {
     ///
     /// Errors reach the caller as `body` threw them: when `body` fails, the caller gets `body`'s
     /// error even if the lender wraps it in an error of its own. When `body` succeeds and the
-    /// lender then fails (a commit that fails), the caller gets the lender's error.
+    /// lender then fails (a commit that fails), the caller gets the lender's error — after the
+    /// scope's instances were disposed with ``ScopeOutcome/succeeded``: the outcome is the
+    /// body's, not the transaction's.
+    ///
+    /// `around` runs on the caller's executor, and so must the lender's closure: a lender whose
+    /// method is `nonisolated(nonsending)` or takes an `isolation` parameter (postgres-nio's
+    /// `withTransaction` does) works; one that requires a `@Sendable` closure does not compile
+    /// here, as `enter` is not `Sendable`.
     ///
     /// - Parameters:
     ///   - around: Lends the scope its resources and calls `enter` inside.
     ///   - body: The work to do in the scope. It runs on the caller's executor.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws; otherwise what `around` throws;
-    ///   ``InjectionError/Code/scopeNotEntered`` when `around` did not call `enter` exactly once;
+    ///   ``InjectionError/Code/scopeNotEntered`` when `around` returned without calling `enter`,
+    ///   or from a second call of `enter` (a lender that retries gets it, and rethrows it or not);
     ///   otherwise like ``withScope(values:_:)``.
     public nonisolated(nonsending) func withScope<T>(
         // Escaping only so that `enter` may capture `body`; it is not kept past the call.

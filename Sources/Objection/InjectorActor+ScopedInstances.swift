@@ -23,8 +23,7 @@ extension InjectorActor {
         }
         if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
         if let value = slot.value(as: type) { return value }
-        // With an observer, every construction takes the path that reports it.
-        if observer == nil, let recipe = synchronousRecipe(binding, producer, below: parent) {
+        if let recipe = synchronousRecipe(binding, producer, below: parent) {
             do {
                 // The scope's own bindings build its instances, whoever asked (as on the
                 // asynchronous path).

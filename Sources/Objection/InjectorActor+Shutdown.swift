@@ -26,6 +26,7 @@ extension InjectorActor {
 
     /// Shuts down, disposing after work that ended with `outcome`: a request scope passes how its
     /// body ended.
+    @discardableResult
     nonisolated(nonsending) func shutdown(after outcome: ScopeOutcome) async -> InjectionError? {
         enum Role {
             case disposer
@@ -68,11 +69,8 @@ extension InjectorActor {
     private nonisolated(nonsending) func disposeAll(after outcome: ScopeOutcome) async -> InjectionError? {
         // No construction starts after the flag is set (a claimant checks it after claiming);
         // wait for those already running, whose values are recorded for disposal as they finish.
-        // One abandoned at a startup deadline may never finish: its value, if any, is disposed
-        // when it is built.
-        for (cell, construction) in constructionsInFlight where !construction.isAbandoned {
-            await cell.waitUntilEnded(construction)
-        }
+        // One given up at startup is no longer in its cell, so is not waited for.
+        for (cell, construction) in constructionsInFlight { await cell.waitUntilEnded(construction) }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }

@@ -49,12 +49,16 @@ extension InjectorActor {
                 let value = try await observingConstruction(of: binding) {
                     try await producer.run(resolver, for: binding)
                 }
-                // Shutdown waits for constructions in flight before it closes the log, so this
-                // always records.
-                _ = record(value, of: binding)
-                cell.complete(value)
+                // Recorded for disposal whether or not the cell still wants it: a construction
+                // given up at a startup deadline may finish after all, even after shutdown,
+                // which does not wait for it. Then the value is being disposed: nobody gets it.
+                guard record(value, of: binding) || !disposalLog.isClosed else {
+                    cell.fail(construction, with: InjectionError.shutDown(isScope: isScope, key: binding.key))
+                    return
+                }
+                _ = cell.complete(value, of: construction)
             } catch {
-                cell.fail(error)
+                cell.fail(construction, with: error)
             }
         }
         construction.attach(task)

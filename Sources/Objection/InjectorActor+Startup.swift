@@ -14,9 +14,12 @@ extension InjectorActor {
     /// try await injector.start(within: .seconds(10))
     /// ```
     ///
-    /// When the deadline passes, the constructions still running are cancelled, and ``shutdown()``
-    /// no longer waits for them: what they build after all is disposed as soon as it is built.
-    /// The injector stays usable; a later `get` of a singleton that failed builds it again.
+    /// When the deadline passes, startup gives up the constructions it is waiting on: their tasks
+    /// are cancelled, callers waiting for them get the same ``InjectionError/Code/timedOut``
+    /// error, and ``shutdown()`` does not wait for them. A value one of them builds after all is
+    /// never handed out; it is disposed with the injector's other values (at once if the injector
+    /// has shut down). The injector stays usable: the next `get` of such a singleton builds it
+    /// again. A provider's error or the caller's cancellation ends startup the same way.
     ///
     /// - Parameter timeout: How long the constructions may take; `nil` for no deadline.
     /// - Throws: ``InjectionError/Code/timedOut`` naming each singleton still being built and the
@@ -28,21 +31,30 @@ extension InjectorActor {
     }
 
     /// Builds ``startupBindings``, failing with ``InjectionError/Code/timedOut`` after `timeout`.
-    /// A caller cancelled meanwhile (a process stopped during startup) abandons the constructions
-    /// still running, as a deadline does, so that shutdown does not wait for them.
+    ///
+    /// Whatever ends startup early — the deadline, a provider's error, the caller's cancellation
+    /// (a process stopped while starting) — gives up the constructions startup is still waiting
+    /// on: their tasks are cancelled, their waiters get the same error, the next `get` builds
+    /// again, and shutdown does not wait for them. A value one of them builds after all is
+    /// disposed with the injector's other values, never handed out.
     nonisolated func buildStartupSingletons(within timeout: Duration?) async throws {
+        let bindings = startupBindings
+        guard !bindings.isEmpty else { return }
         do {
-            try await buildStartupSingletons(startupBindings, within: timeout)
+            try await build(bindings, within: timeout)
         } catch {
-            if Task.isCancelled {
-                for (_, construction) in constructionsInFlight { construction.abandon() }
+            let givenUp = WaitGraph.reachable(from: bindings.compactMap { $0.cell?.construction })
+            for (cell, construction) in constructionsInFlight where givenUp.contains(ObjectIdentifier(construction)) {
+                construction.cancel()
+                cell.fail(construction, with: error)
             }
             throw error
         }
     }
 
-    private nonisolated func buildStartupSingletons(_ bindings: [Binding], within timeout: Duration?) async throws {
-        guard !bindings.isEmpty else { return }
+    /// Builds `bindings`, singletons, concurrently, failing after `timeout` if they are not all
+    /// built by then.
+    private nonisolated func build(_ bindings: [Binding], within timeout: Duration?) async throws {
         guard let timeout else { return try await build(bindings) }
         let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
@@ -56,21 +68,21 @@ extension InjectorActor {
             defer { group.cancelAll() }
             return try await group.next() ?? true
         }
-        guard !finished else { return }
-        let stuck = bindings.compactMap { binding in binding.cell?.construction.map(WaitGraph.chain(from:)) }
-        // A construction that ended between the deadline and this check is not stuck.
-        guard !stuck.isEmpty else { return }
-        for (_, construction) in constructionsInFlight { construction.abandon() }
-        throw InjectionError.startupTimedOut(after: timeout, stuck: stuck)
+        let unbuilt = bindings.filter { $0.cell?.isBuilt != true }
+        guard !finished, !unbuilt.isEmpty else { return }
+        throw InjectionError.startupTimedOut(
+            after: timeout,
+            stuck: unbuilt.map { binding in binding.cell?.construction.map(WaitGraph.chain(from:)) ?? [binding.key] }
+        )
     }
 
-    /// Builds `bindings`, singletons, concurrently; the first failure cancels the others' waits.
+    /// Builds `bindings`, singletons, concurrently; the first failure ends the others' waits.
     private nonisolated func build(_ bindings: [Binding]) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for binding in bindings {
                 group.addTask { try await binding.producer.resolve(in: self, binding: binding) }
             }
-            try await group.waitForAll()
+            while try await group.next() != nil {}
         }
     }
 }

@@ -84,7 +84,8 @@ public actor InjectorActor {
     ///   own code and path (``InjectionError/Code/scopeViolation`` when all of them are singletons
     ///   that depend on scoped keys); ``InjectionError/Code/timedOut`` naming the singletons a
     ///   deadline cut short; or the error of a singleton's provider built now, unchanged. What was
-    ///   built is disposed before it throws.
+    ///   built is disposed, with ``ScopeOutcome/failed(_:)``, before it throws; what a construction
+    ///   given up at the deadline builds later is disposed then.
     public init(
         modules: [any Module],
         stage: Stage = .development,
@@ -135,7 +136,7 @@ public actor InjectorActor {
             try await buildStartupSingletons(within: startup.timeout)
         } catch {
             // Dispose what the other eager singletons built before failing.
-            await shutdown()
+            await shutdown(after: .failed(error))
             throw error
         }
     }

@@ -94,6 +94,20 @@ struct ContributingTests {
         #expect(runnables[1] as? Mailer === (try await injector.get(Mailer.self, named: "smtp")))
     }
 
+    @Test("the contribution is a declared dependency: a cycle through it is refused at creation")
+    func contributionIsChecked() async throws {
+        final class Loop: Runnable {
+            init(all: [any Runnable]) {}
+        }
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Loop.self).to(Loop.init).asSingleton().contributing(to: (any Runnable).self) { $0 }
+            }
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(error?.problems.first?.code == .circularDependency)
+    }
+
     @Test("a named collection is separate from the unnamed one")
     func namedCollection() async throws {
         let injector = try await makeInjector { binder in

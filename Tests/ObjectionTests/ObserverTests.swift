@@ -61,6 +61,33 @@ struct ObserverTests {
         #expect(recorder.log.values == ["started Ledger scoped", "finished Ledger scoped", "disposed Ledger"])
     }
 
+    @Test("a scoped instance built for a transient that could be built synchronously is reported too")
+    func scopedBelowSynchronousTransient() async throws {
+        final class Handler: Sendable {
+            init(ledger: Ledger) {}
+        }
+        let recorder = Recorder()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Ledger.self).to(Ledger.init).inScope(.scoped)
+                    binder.bind(Handler.self).to(Handler.init)
+                }
+            ],
+            observer: recorder
+        )
+        try await root.withScope(values: { _ in }) { _ = try await $0.get(Handler.self) }
+        #expect(recorder.log.values == ["started Ledger scoped", "finished Ledger scoped", "disposed Ledger"])
+    }
+
+    @Test("a get with runtime arguments that throws is reported")
+    func argumentGetFailure() async throws {
+        let recorder = Recorder()
+        let injector = try await InjectorActor(modules: [], observer: recorder)
+        _ = try? await injector.get(Engine.self, arguments: 1)
+        #expect(recorder.log.values == ["get failed Engine missingBinding"])
+    }
+
     @Test("a failing provider and a failing disposal are reported with their errors")
     func failures() async throws {
         let recorder = Recorder()

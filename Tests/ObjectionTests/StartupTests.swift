@@ -159,6 +159,136 @@ struct StartupTests {
         never.open()
     }
 
+    @Test("a waiter of a construction given up at the deadline gets timedOut, and the next get builds again")
+    func waiterGetsTimedOutAndNextGetRebuilds() async throws {
+        let started = Gate()
+        let never = Gate()
+        let attempts = Counter()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Schema.self).to { _ in
+                        guard attempts.increment() == 1 else { return Schema() }
+                        started.open()
+                        await never.wait()  // ignores cancellation, never ends
+                        return Schema()
+                    }.asEagerSingleton()
+                }
+            ],
+            startup: .deferred
+        )
+        let request = Task { try await injector.get(Schema.self) }
+        await started.wait()
+        let error = await injectionError { try await injector.start(within: .milliseconds(20)) }
+        #expect(error?.code == .timedOut)
+        let waited = await injectionError { _ = try await withDeadline(seconds: 30) { try await request.value } }
+        #expect(waited?.code == .timedOut)
+        let rebuilt = try await withDeadline(seconds: 30) { try await injector.get(Schema.self) }
+        #expect(try await injector.get(Schema.self) === rebuilt)
+        #expect(attempts.value == 2)
+        #expect(try await withDeadline(seconds: 30) { await injector.shutdown() } == nil)
+        never.open()
+    }
+
+    @Test("a value built after the injector gave it up and shut down is disposed, never handed out")
+    func lateValueIsDisposed() async throws {
+        let started = Gate()
+        let release = Gate()
+        let disposed = Gate()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Schema.self).to { _ in
+                        started.open()
+                        await release.wait()  // ignores cancellation
+                        return Schema()
+                    }.asEagerSingleton().onDispose { _ in disposed.open() }
+                }
+            ],
+            startup: .deferred
+        )
+        let starting = Task { try await injector.start(within: .milliseconds(20)) }
+        await started.wait()
+        _ = await outcome { try await starting.value }
+        #expect(await injector.shutdown() == nil)
+        release.open()
+        try await withDeadline(seconds: 30) { await disposed.wait() }
+    }
+
+    @Test("a deadline gives up only what startup waits on: a request building another singleton carries on")
+    func deadlineSparesUnrelatedConstructions() async throws {
+        let otherStarted = Gate()
+        let otherRelease = Gate()
+        let never = Gate()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Schema.self).to { _ in
+                        await never.wait()
+                        return Schema()
+                    }.asEagerSingleton()
+                    binder.bind(Client.self).to { _ in
+                        otherStarted.open()
+                        await otherRelease.wait()
+                        try Task.checkCancellation()
+                        return Client()
+                    }.asSingleton()
+                }
+            ],
+            startup: .deferred
+        )
+        let request = Task { try await injector.get(Client.self) }
+        await otherStarted.wait()
+        let error = await injectionError { try await injector.start(within: .milliseconds(20)) }
+        #expect(error?.problems.map(\.path) == [[BindingKey(Schema.self)]])
+        otherRelease.open()
+        _ = try await withDeadline(seconds: 30) { try await request.value }
+        never.open()
+    }
+
+    @Test("a provider error at startup is thrown at once, not after a slow sibling or as a timeout")
+    func providerErrorBeatsSlowSibling() async throws {
+        let never = Gate()
+        await #expect(throws: ProviderFailure(attempt: 2)) {
+            _ = try await withDeadline(seconds: 30) {
+                try await InjectorActor(
+                    modules: [
+                        TestModule { binder in
+                            binder.bind(Schema.self).to { _ in
+                                await never.wait()  // ignores cancellation
+                                return Schema()
+                            }.asEagerSingleton()
+                            binder.bind(Client.self).to { _ in throw ProviderFailure(attempt: 2) }.asEagerSingleton()
+                        }
+                    ],
+                    startup: .immediate(within: .seconds(30))
+                )
+            }
+        }
+        never.open()
+    }
+
+    @Test("a deadline too short to build anything never reports success")
+    func tinyDeadlineNeverSucceedsEmpty() async throws {
+        for _ in 0..<50 {
+            let built = Counter()
+            let injector = try await InjectorActor(
+                modules: [
+                    TestModule { binder in
+                        binder.bind(Schema.self).to { _ in
+                            await Task.yield()
+                            built.increment()
+                            return Schema()
+                        }.asEagerSingleton()
+                    }
+                ],
+                startup: .deferred
+            )
+            if (try? await injector.start(within: .zero)) != nil { #expect(built.value == 1) }
+            await injector.shutdown()
+        }
+    }
+
     @Test("a deadline that is met changes nothing")
     func deadlineMet() async throws {
         let injector = try await InjectorActor(

@@ -36,6 +36,24 @@ extension CellAccess {
         withState { $0.reset() }?.finish(.failure(error))
     }
 
+    /// Stores `value`, built by `construction`, and hands it to the waiters — unless the
+    /// construction was given up meanwhile (see ``giveUp(_:with:)``): then nothing is stored,
+    /// and the caller gets `false`.
+    func complete<T: Sendable>(_ value: T, of construction: Construction) -> Bool {
+        let built = CellValue.wrap(value)
+        let ending = withState { $0.end(construction, storing: built) }
+        ending.outcome?.finish(.success(built))
+        return ending.wasCurrent
+    }
+
+    /// Stores nothing and hands `error` to the waiters of `construction`, if it is still the one
+    /// in flight; the next caller builds again. Used both when it failed and to give it up (a
+    /// startup deadline), in which case its late value is refused by
+    /// ``complete(_:of:)``.
+    func fail(_ construction: Construction, with error: any Error) {
+        withState { $0.end(construction, storing: nil) }.outcome?.finish(.failure(error))
+    }
+
     /// Gives up the claimant's construction without an outcome: the waiters claim again. Used
     /// when a claimant building in place was cancelled, or its synchronous attempt must suspend.
     func abandon() {

@@ -109,6 +109,17 @@ struct CellState: Sendable {
         end(leaving: .empty)
     }
 
+    /// Ends `construction` with `value` (`nil`: stores nothing), unless it is no longer the one
+    /// in flight — it was given up meanwhile. Returns whether it was, and the outcome whose
+    /// waiters must be told.
+    mutating func end(
+        _ construction: Construction,
+        storing value: Value?
+    ) -> (wasCurrent: Bool, outcome: SharedOutcome<Value?>?) {
+        guard case .building(let current, _) = phase, current === construction else { return (false, nil) }
+        return (true, end(leaving: value.map { .built($0) } ?? .empty))
+    }
+
     private mutating func end(leaving next: Phase) -> SharedOutcome<Value?>? {
         defer { phase = next }
         if case .building(_, let outcome) = phase { return outcome }

@@ -5,9 +5,10 @@ import Synchronization
 final class Construction: Sendable {
     let key: BindingKey
     private let joinCount = Atomic<Int>(0)
-    private let abandoned = Atomic<Bool>(false)
-    /// For a singleton, the detached task that runs its provider.
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    /// For a singleton, the detached task that runs its provider, and whether it was given up.
+    /// A `Mutex`, stored inline, rather than a ``Lock``, which would allocate once more for every
+    /// scoped instance of every request; it is taken at most twice, at start and at a deadline.
+    private let run = Mutex<(task: Task<Void, Never>?, isGivenUp: Bool)>((nil, false))
 
     init(key: BindingKey) {
         self.key = key
@@ -20,18 +21,22 @@ final class Construction: Sendable {
         joinCount.add(1, ordering: .relaxed)
     }
 
-    /// Remembers the task running this construction, so that ``abandon()`` can cancel it.
+    /// Remembers the task running this construction, so that ``cancel()`` can cancel it; one
+    /// already cancelled is cancelled at once.
     func attach(_ task: Task<Void, Never>) {
-        self.task.withLock { $0 = task }
+        let isGivenUp = run.withLock { run in
+            run.task = task
+            return run.isGivenUp
+        }
+        if isGivenUp { task.cancel() }
     }
 
-    /// Whether the injector gave up on this construction (see ``abandon()``).
-    var isAbandoned: Bool { abandoned.load(ordering: .acquiring) }
-
-    /// Gives up on this construction, which missed its startup deadline: cancels its task, and
-    /// shutdown no longer waits for it (what it builds after all is disposed at once).
-    func abandon() {
-        abandoned.store(true, ordering: .releasing)
-        task.withLock { $0 }?.cancel()
+    /// Cancels the task running this construction, which the injector gave up on (a startup
+    /// deadline passed); its cell is failed separately.
+    func cancel() {
+        run.withLock { run in
+            run.isGivenUp = true
+            return run.task
+        }?.cancel()
     }
 }

@@ -23,19 +23,37 @@ struct WaitGraph: Sendable {
     }
 
     /// The keys of `construction` and of what it waits on, one construction after another:
-    /// where a construction that is taking too long is stuck.
+    /// where a construction that is taking too long is stuck. Where it waits on several, the
+    /// chain follows the first by key, so that the same situation reads the same.
     static func chain(from construction: Construction) -> [BindingKey] {
         shared.withLock { graph in
             var chain = [construction.key]
             var seen: Set = [ObjectIdentifier(construction)]
             var node = ObjectIdentifier(construction)
-            while let next = graph.edges[node]?.keys.first, seen.insert(next).inserted, let awaited = graph.nodes[next]
+            while let awaited = graph.awaited(by: node).min(by: { $0.key.description < $1.key.description }),
+                seen.insert(ObjectIdentifier(awaited)).inserted
             {
                 chain.append(awaited.key)
-                node = next
+                node = ObjectIdentifier(awaited)
             }
             return chain
         }
+    }
+
+    /// The constructions `roots` wait on, directly or not, `roots` included.
+    static func reachable(from roots: [Construction]) -> Set<ObjectIdentifier> {
+        shared.withLock { graph in
+            var seen = Set(roots.map(ObjectIdentifier.init))
+            var queue = Array(seen)
+            while let node = queue.popLast() {
+                for next in graph.edges[node, default: [:]].keys where seen.insert(next).inserted { queue.append(next) }
+            }
+            return seen
+        }
+    }
+
+    private func awaited(by node: ObjectIdentifier) -> [Construction] {
+        edges[node, default: [:]].keys.compactMap { nodes[$0] }
     }
 
     /// Records that `waiter` waits on `awaited`, unless that closes a cycle.

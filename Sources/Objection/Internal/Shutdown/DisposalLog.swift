@@ -13,6 +13,9 @@ final class DisposalLog: Sendable {
         }
     }
 
+    /// Whether ``close()`` has been called: the owner's shutdown has disposed what it recorded.
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+
     /// Closes the log and returns its entries, oldest first.
     func close() -> [Disposal] {
         state.withLock { state in
