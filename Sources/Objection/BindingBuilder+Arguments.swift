@@ -222,8 +222,11 @@ extension InjectorActor {
     ) async throws -> T {
         let key = BindingKey(type, named: name)
         let arguments = RuntimeArguments(first, repeat each rest)
-        return try await reportingFailure(of: key) {
-            try await resolve(key, as: type, arguments: arguments, parent: ResolutionFrame.active)
+        do {
+            return try await resolve(key, as: type, arguments: arguments, parent: ResolutionFrame.active)
+        } catch {
+            reportFailure(of: key, error)
+            throw error
         }
     }
 

@@ -23,7 +23,12 @@ extension InjectorActor {
         named name: String? = nil
     ) async throws -> T {
         let key = BindingKey(type, named: name)
-        return try await reportingFailure(of: key) { try await resolve(key, as: type, from: .currentTask) }
+        do {
+            return try await resolve(key, as: type, from: .currentTask)
+        } catch {
+            reportFailure(of: key, error)
+            throw error
+        }
     }
 
     /// Resolves the binding for `type` if one exists.
@@ -43,6 +48,11 @@ extension InjectorActor {
         named name: String? = nil
     ) async throws -> T? {
         let key = BindingKey(type, named: name)
-        return try await reportingFailure(of: key) { try await resolveIfBound(key, as: type, from: .currentTask) }
+        do {
+            return try await resolveIfBound(key, as: type, from: .currentTask)
+        } catch {
+            reportFailure(of: key, error)
+            throw error
+        }
     }
 }
