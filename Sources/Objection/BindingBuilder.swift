@@ -290,7 +290,12 @@ public struct ScopedBindingBuilder<T: Sendable> {
     /// - Returns: This builder.
     @discardableResult
     public func onDispose(_ hook: @escaping @Sendable (T) async throws -> Void) -> ScopedBindingBuilder<T> {
-        onDispose { value, _ in try await hook(value) }
+        // Not forwarded to the two-argument form: one more async closure per disposal showed in
+        // the per-request benchmark.
+        binder.declarations[index].dispose = { value, _ in
+            if let value = value as? T { try await hook(value) }
+        }
+        return self
     }
 
     /// Disposes each instance this binding builds with `hook`, which learns how the work ended:

@@ -143,7 +143,7 @@ extension InjectorActor {
         below parent: ResolutionFrame?
     ) -> (@Sendable (SynchronousResolver, Binding) throws -> T)? {
         // With an observer, every construction takes the path that reports it.
-        guard binding.isSynchronous, observer == nil,
+        guard binding.isSynchronous, !isObserved,
             (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth,
             let recipe = producer.synchronous, frontierIsBuilt(binding)
         else { return nil }

@@ -155,15 +155,13 @@ extension InjectorActor {
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
         let result: Result<T, any Error>
+        let outcome: ScopeOutcome
         do {
             result = .success(try await InjectorActor.withCurrent(scope) { try await body(scope) })
+            outcome = .succeeded
         } catch {
             result = .failure(error)
-        }
-        let outcome: ScopeOutcome
-        switch result {
-        case .success: outcome = .succeeded
-        case .failure(let error): outcome = .failed(error)
+            outcome = .failed(error)
         }
         let disposalFailure = await scope.shutdown(after: outcome)
         let value = try result.get()

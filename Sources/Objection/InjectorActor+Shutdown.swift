@@ -78,14 +78,16 @@ extension InjectorActor {
         request?.storage.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
         for disposal in disposalLog.close().reversed() {
-            let start = ContinuousClock.now
+            // The clock is read only for an observer: twice per disposal is measurable per request.
+            let start = isObserved ? ContinuousClock.now : nil
+            var failure: (any Error)?
             do {
                 try await disposal.dispose(outcome)
-                observer?.disposed(disposal.key, duration: .now - start, error: nil)
             } catch {
-                observer?.disposed(disposal.key, duration: .now - start, error: error)
+                failure = error
                 failures.append((disposal.key, error))
             }
+            if let observer, let start { observer.disposed(disposal.key, duration: .now - start, error: failure) }
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }

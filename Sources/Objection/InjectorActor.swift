@@ -52,6 +52,8 @@ public actor InjectorActor {
     /// Hears constructions, disposals and failed `get`s; a root's, inherited by what derives
     /// from it.
     @usableFromInline nonisolated let observer: (any InjectionObserver)?
+    /// `observer != nil`, stored: the resolution paths test it without copying the existential.
+    @usableFromInline nonisolated let isObserved: Bool
 
     /// Creates an injector from `modules`, checks its graph, and builds its eager singletons.
     ///
@@ -176,6 +178,7 @@ public actor InjectorActor {
         self.ownModules = ownModules
         self.stage = stage
         self.observer = observer
+        self.isObserved = observer != nil
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
         let layout = layout ?? ScopeLayout(table: table)

@@ -34,6 +34,8 @@ final class Binding: Sendable {
     /// Whether the key's type is ``AsyncDisposable``: checked once, so that a value of exactly
     /// that type needs no conformance lookup when it is cached.
     let keyTypeIsDisposable: Bool
+    /// Whether the key's type is ``OutcomeAwareDisposable``, checked once likewise.
+    let keyTypeIsOutcomeAware: Bool
     /// For a collection binding, its contributions in order (a parent's first).
     let contributions: [Binding]
     /// Whether this transient binding, and everything below it, can be built by plain function
@@ -73,6 +75,7 @@ final class Binding: Sendable {
         self.scopedIndex = scopedIndex
         self.dispose = declaration.dispose
         self.keyTypeIsDisposable = declaration.key.type is any AsyncDisposable.Type
+        self.keyTypeIsOutcomeAware = declaration.key.type is any OutcomeAwareDisposable.Type
         self.customCache = declaration.scope.makeCache?()
         self.contributions = contributions
         self.isSynchronous = synchronousPlan != nil
@@ -95,9 +98,12 @@ extension Binding {
         guard ownedHere else { return nil }
         // A value of the key's own type conforms exactly when the type does; another type (an
         // implementation behind a protocol, a subclass) is looked up.
-        if !keyTypeIsDisposable, ObjectIdentifier(type(of: value)) == ObjectIdentifier(key.type) { return nil }
+        let isOfKeyType = ObjectIdentifier(type(of: value)) == ObjectIdentifier(key.type)
+        if isOfKeyType, !keyTypeIsDisposable { return nil }
         guard let disposable = value as? any AsyncDisposable else { return nil }
-        if let aware = disposable as? any OutcomeAwareDisposable { return { try await aware.dispose(after: $0) } }
+        if !isOfKeyType || keyTypeIsOutcomeAware, let aware = disposable as? any OutcomeAwareDisposable {
+            return { try await aware.dispose(after: $0) }
+        }
         return { _ in try await disposable.dispose() }
     }
 }
