@@ -43,9 +43,9 @@ public protocol InjectionObserver: Sendable {
     /// - Parameters:
     ///   - key: The binding whose provider failed.
     ///   - scope: Its lifetime.
-    ///   - error: The provider's error, or the ``InjectionError`` of a dependency.
     ///   - duration: How long the attempt took.
-    func constructionFailed(_ key: BindingKey, scope: Scope, error: any Error, duration: Duration)
+    ///   - error: The provider's error, or the ``InjectionError`` of a dependency.
+    func constructionFailed(_ key: BindingKey, scope: Scope, duration: Duration, error: any Error)
 
     /// An instance of `key` was disposed, successfully when `error` is `nil`.
     ///
@@ -81,7 +81,7 @@ extension InjectionObserver {
     /// ```swift
     /// struct Quiet: InjectionObserver {}   // every method has this default
     /// ```
-    public func constructionFailed(_ key: BindingKey, scope: Scope, error: any Error, duration: Duration) {}
+    public func constructionFailed(_ key: BindingKey, scope: Scope, duration: Duration, error: any Error) {}
     /// Does nothing.
     ///
     /// ```swift

@@ -15,7 +15,7 @@ extension InjectorActor {
             observer.constructionFinished(binding.key, scope: binding.scope, duration: .now - start)
             return value
         } catch {
-            observer.constructionFailed(binding.key, scope: binding.scope, error: error, duration: .now - start)
+            observer.constructionFailed(binding.key, scope: binding.scope, duration: .now - start, error: error)
             throw error
         }
     }

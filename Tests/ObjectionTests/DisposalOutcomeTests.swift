@@ -23,10 +23,7 @@ struct DisposalOutcomeTests {
             binder.bind(Log.self).toInstance(log)
             binder.bind(UnitOfWork.self).to(UnitOfWork.init).inScope(.scoped)
             binder.bind(Session.self).to { _ in Session() }.inScope(.scoped).onDispose { _, outcome in
-                switch outcome {
-                case .succeeded: failures.append("none")
-                case .failed(let error): failures.append("\(type(of: error))")
-                }
+                failures.append(outcome.error.map { "\(type(of: $0))" } ?? "none")
             }
         }
     }

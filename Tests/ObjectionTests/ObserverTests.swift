@@ -11,7 +11,7 @@ struct ObserverTests {
         func constructionFinished(_ key: BindingKey, scope: Scope, duration: Duration) {
             log.append("finished \(key) \(scope)\(duration < .zero ? " negative" : "")")
         }
-        func constructionFailed(_ key: BindingKey, scope: Scope, error: any Error, duration: Duration) {
+        func constructionFailed(_ key: BindingKey, scope: Scope, duration: Duration, error: any Error) {
             log.append("failed \(key) \(scope) \(type(of: error))")
         }
         func disposed(_ key: BindingKey, duration: Duration, error: (any Error)?) {

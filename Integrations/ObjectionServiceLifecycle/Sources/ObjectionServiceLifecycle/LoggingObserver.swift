@@ -85,9 +85,9 @@ public struct LoggingObserver: InjectionObserver {
     /// - Parameters:
     ///   - key: The binding whose provider failed.
     ///   - scope: Its lifetime.
-    ///   - error: The provider's error, or the ``InjectionError`` of a dependency.
     ///   - duration: How long the attempt took.
-    public func constructionFailed(_ key: BindingKey, scope: Scope, error: any Error, duration: Duration) {
+    ///   - error: The provider's error, or the ``InjectionError`` of a dependency.
+    public func constructionFailed(_ key: BindingKey, scope: Scope, duration: Duration, error: any Error) {
         logger.error(
             "Building instance failed",
             metadata: [
