@@ -140,7 +140,10 @@ extension InjectorService {
     /// failure, else the disposal failure. A disposal failure not returned is logged.
     private func shutDownInjector(after failure: (any Error)?) async -> (any Error)? {
         logger.debug("Shutting the injector down")
-        guard let disposalFailure = await injector.shutdown() else { return failure }
+        // In a task of its own: a cancelled group must not cancel the disposals (a hook that
+        // checks for cancellation would fail, a pool would not be closed).
+        let injector = injector
+        guard let disposalFailure = await Task(operation: { await injector.shutdown() }).value else { return failure }
         if failure != nil {
             logger.error(
                 "Disposing the injector's singletons failed",

@@ -64,6 +64,7 @@ final class Repository: AsyncDisposable {
 
     func dispose() async throws {
         log.record("repository disposed")
+        if Task.isCancelled { log.record("repository disposed in a cancelled task") }
     }
 }
 
