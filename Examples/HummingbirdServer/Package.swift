@@ -1,16 +1,23 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// A URL shortener on Hummingbird whose object graph comes from Objection: one root injector for the
-// process, one request scope per request, and an ordered shutdown driven by service-lifecycle.
+// A URL shortener on Hummingbird and PostgreSQL whose object graph comes from Objection: one root
+// injector for the process, whose service runs the database client before the singletons that query
+// it are built; one request scope per request, and a transaction scope inside it; an ordered shutdown
+// (server, then database client, then injector) driven by service-lifecycle.
 let package = Package(
     name: "HummingbirdServer",
     platforms: [.macOS(.v15)],
     dependencies: [
         // Named so that targets can refer to it whatever the checkout's directory is called.
         .package(name: "Objection", path: "../.."),
+        // The two integration packages of this repository: the request scope middleware and context,
+        // and the injector as a service-lifecycle `Service`.
+        .package(path: "../../Integrations/ObjectionHummingbird"),
+        .package(path: "../../Integrations/ObjectionServiceLifecycle"),
         // Default traits off: the example needs neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
@@ -24,7 +31,10 @@ let package = Package(
             name: "LinkShortener",
             dependencies: [
                 .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionHummingbird", package: "ObjectionHummingbird"),
+                .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -39,6 +49,7 @@ let package = Package(
             dependencies: [
                 "LinkShortener",
                 .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -50,10 +61,14 @@ let package = Package(
             dependencies: [
                 "LinkShortener",
                 .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionHummingbird", package: "ObjectionHummingbird"),
+                .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]

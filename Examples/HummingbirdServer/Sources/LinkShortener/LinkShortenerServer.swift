@@ -2,34 +2,41 @@ import Hummingbird
 import Logging
 import NIOCore
 import Objection
+import ObjectionHummingbird
+import ObjectionServiceLifecycle
 import ServiceLifecycle
 import UnixSignals
 
 /// Assembles the service from a root injector: the router, the Hummingbird application, and the
-/// service group that runs it and shuts the injector down after it.
+/// service group that runs the injector's services, then the application, and stops them in the
+/// reverse order.
 ///
 /// ```swift
-/// let injector = try await InjectorActor(modules: [AppModule(config: AppConfig(), lifecycle: LifecycleLog())])
+/// let injector = try await InjectorActor(
+///     modules: [AppModule(config: AppConfig(), lifecycle: LifecycleLog(), logger: logger)],
+///     startup: .deferred
+/// )
 /// let app = try await LinkShortenerServer.makeApplication(injector: injector, configuration: .init(), logger: logger)
 /// let group = LinkShortenerServer.makeServiceGroup(injector: injector, application: app, logger: logger)
 /// try await group.run()
 /// ```
 public enum LinkShortenerServer {
-    /// The routes: `/links` (request-scoped), `/plain/links` (hand-wired) and `/stats`, all behind
-    /// ``RequestIDMiddleware``, so that every response carries `X-Request-ID`.
+    /// The routes: `/links` (request scope, transaction scope), `/plain/links` (hand-wired) and
+    /// `/stats`, all behind ``RequestIDMiddleware``, so that every response carries
+    /// `X-Request-ID`.
     ///
-    /// Resolves the root's singletons once for the hand-wired routes, which builds them.
+    /// Resolves nothing that needs the database: it is called before the service group runs.
     ///
     /// - Parameter injector: The root injector.
     /// - Returns: The router.
     /// - Throws: The injector's errors.
-    public static func makeRouter(injector: InjectorActor) async throws -> Router<AppRequestContext> {
-        let router = Router(context: AppRequestContext.self)
+    public static func makeRouter(injector: InjectorActor) async throws -> Router<BasicInjectingRequestContext> {
+        let router = Router(context: BasicInjectingRequestContext.self)
         // First, so that it wraps every route added after it, and the router's `404`.
         router.add(middleware: RequestIDMiddleware())
         let config = try await injector.get(AppConfig.self)
         LinkRoutes.add(to: router, injector: injector, config: config)
-        PlainRoutes.add(to: router, singletons: try await Singletons(from: injector))
+        PlainRoutes.add(to: router, singletons: LazySingletons(injector: injector))
         return router
     }
 
@@ -57,28 +64,32 @@ public enum LinkShortenerServer {
         )
     }
 
-    /// A service group that runs `application` and, once it has stopped, shuts `injector` down.
+    /// A service group that runs the injector's services (the database client), builds its eager
+    /// singletons once they run, serves `application`, and shuts down in the reverse order.
     ///
-    /// The group shuts services down in reverse order of its list, so the list is
-    /// `[InjectorService, application]`: on graceful shutdown the server stops first (finishing
-    /// the requests in flight, whose scopes still resolve), then the injector disposes its
-    /// singletons.
+    /// The list is `[InjectorService, application]`, and a group shuts its services down in reverse
+    /// order of its list: on graceful shutdown the server stops first and finishes the requests in
+    /// flight, whose transactions still have their connections; then `InjectorService` ends the
+    /// client's `run()`, which closes its connections at once (it does not wait for leases); then
+    /// it disposes the singletons in reverse order of construction.
     ///
     /// - Parameters:
-    ///   - injector: The root injector.
+    ///   - injector: The root injector, created with `startup: .deferred`.
     ///   - application: The HTTP server (or any service that uses the injector).
-    ///   - logger: The group's logger.
+    ///   - logger: The logger of the group and of `InjectorService`.
+    ///   - startupTimeout: How long the eager singletons may take to build once the client runs.
     ///   - gracefulShutdownSignals: Signals that start a graceful shutdown; none by default.
     /// - Returns: The group; call `run()`.
     public static func makeServiceGroup(
         injector: InjectorActor,
         application: some Service,
         logger: Logger,
+        startupTimeout: Duration = .seconds(30),
         gracefulShutdownSignals: [UnixSignal] = []
     ) -> ServiceGroup {
         ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [InjectorService(injector: injector, logger: logger), application],
+                services: [InjectorService(injector, startupTimeout: startupTimeout, logger: logger), application],
                 gracefulShutdownSignals: gracefulShutdownSignals,
                 logger: logger
             )

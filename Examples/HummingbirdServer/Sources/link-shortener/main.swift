@@ -2,10 +2,19 @@ import Hummingbird
 import LinkShortener
 import Logging
 import Objection
+import ObjectionServiceLifecycle
 import ServiceLifecycle
 import UnixSignals
 
-// The URL shortener: `swift run link-shortener [port]`, or PORT and HOST in the environment.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// The URL shortener: `swift run link-shortener [port]`, or PORT and HOST in the environment; the
+// database from POSTGRES_HOST, POSTGRES_PORT, POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB, as
+// `.ci/postgres-start` prints them (its values are the defaults).
 let environment = Environment()
 let host = environment.get("HOST") ?? "127.0.0.1"
 let port =
@@ -17,7 +26,15 @@ let logger = {
 }()
 
 let lifecycle = LifecycleLog()
-let injector = try await InjectorActor(modules: [AppModule(config: AppConfig(), lifecycle: lifecycle)])
+let injector = try await InjectorActor(
+    modules: [
+        AppModule(
+            config: AppConfig(database: DatabaseConfig(environment: environment)), lifecycle: lifecycle, logger: logger)
+    ],
+    // InjectorService builds the eager singletons once the database client runs.
+    startup: .deferred,
+    observer: LoggingObserver(logger: logger)
+)
 let application = try await LinkShortenerServer.makeApplication(
     injector: injector,
     configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
@@ -32,5 +49,12 @@ let group = LinkShortenerServer.makeServiceGroup(
     logger: logger,
     gracefulShutdownSignals: [.sigterm, .sigint]
 )
-try await group.run()
+do {
+    try await group.run()
+} catch {
+    // A failed start (no database, a foreign `links` table, a deadline passed) or a service's
+    // failure, once everything has been shut down.
+    logger.critical("Stopped on an error: \(String(reflecting: error))")
+    exit(EXIT_FAILURE)
+}
 logger.notice("Stopped. Singletons, in order: \(lifecycle.events.map(\.description).joined(separator: ", "))")

@@ -1,4 +1,5 @@
 import LinkShortener
+import PostgresNIO
 import Testing
 
 /// Every response carries `X-Request-ID` — successes, refusals and errors alike, on every route.
@@ -46,12 +47,17 @@ struct RequestIDTests {
         }
     }
 
-    @Test("An error the server does not know gives 500 with the request id", arguments: ["/links/", "/plain/links/"])
-    func unknownErrorCarriesTheID(prefix: String) async throws {
-        try await TestServer.with(modules: [FailingStoreModule()]) { server in
+    @Test("A database error gives an opaque 500 with the request id", arguments: ["/links/", "/plain/links/"])
+    func databaseErrorCarriesTheID(prefix: String) async throws {
+        try await TestServer.with { server in
+            // The table gone from under the server: every query of the route fails.
+            try await TestDatabase.withConnection(schema: server.schema) { connection in
+                _ = try await connection.query("DROP TABLE links", logger: TestDatabase.logger)
+            }
             let reply = try await server.send(.get, prefix + "anycode", user: "ann", requestID: "failing-1")
             #expect(reply.status == 500)
             #expect(reply.requestID == "failing-1")
+            #expect(reply.body == #"{"error":{"message":"Internal Server Error"}}"#)
         }
     }
 
@@ -66,8 +72,9 @@ struct RequestIDTests {
         }
     }
 
-    /// Whether `id` has the form of an id the server made: 16 lowercase hexadecimal digits.
+    /// Whether `id` has the form of an id Hummingbird makes, which the server adopts: 17 to 32
+    /// lowercase hexadecimal digits.
     static func isNewID(_ id: String) -> Bool {
-        id.utf8.count == 16 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        (17...32).contains(id.utf8.count) && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

@@ -10,7 +10,10 @@ struct RequestScopeIsolationTests {
     @Test("Each of 100 requests held in flight together sees only its own id and user")
     func concurrentRequestsSeeOwnValues() async throws {
         let gate = Gate()
-        try await TestServer.with(modules: [GatedStoreModule(gate: gate)]) { server in
+        // A transaction, and so a connection, for each request held.
+        try await TestServer.with(
+            modules: [ProbeModule.gatingLookups(at: gate)], maximumConnections: Self.inFlight + 10
+        ) { server in
             let link = try await server.createLink("https://swift.org/isolation")
             let sent = (0..<Self.inFlight).map { (requestID: "iso-\($0)", user: "user\($0 % 7)-\($0)") }
 
@@ -22,7 +25,7 @@ struct RequestScopeIsolationTests {
                         return (index, reply)
                     }
                 }
-                // Every request is inside its scope, waiting in the store, before any may finish.
+                // Every request is inside its transaction scope, having looked its code up, before any may finish.
                 await gate.waitForArrivals(Self.inFlight)
                 #expect(await gate.waiting == Self.inFlight)
                 await gate.open()
@@ -71,15 +74,19 @@ struct RequestScopeIsolationTests {
                 return try await group.reduce(into: [String]()) { $0.append($1) }
             }
             #expect(Set(ids).count == 20)
-            #expect(ids.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) })
+            #expect(ids.allSatisfy(RequestIDTests.isNewID))
         }
     }
 
-    @Test("Outside a request the task has no current injector")
+    @Test("Outside a request the task has no current injector, and the request's values do not resolve")
     func noCurrentInjectorOutsideRequests() async throws {
-        try await TestServer.with { _ in
+        try await TestServer.with { server in
             #expect(InjectorActor.current == nil)
-            await #expect(throws: (any Error).self) { try await RequestScope.get(LinkService.self) }
+            #expect(InjectorActor.currentScope == nil)
+            let error = await #expect(throws: InjectionError.self) {
+                try await server.injector.get(AuthenticatedUser.self)
+            }
+            #expect(error?.code == .scopeViolation)
         }
     }
 }

@@ -7,10 +7,13 @@ import Testing
 struct ScopedDisposalTests {
     static let inFlight = 100
 
-    @Test("100 audits open while their requests are in flight, none flushed until each request ends")
+    @Test("100 audits open while their transactions are open, none flushed until each request ends")
     func disposedAtTheEndOfEachRequest() async throws {
         let gate = Gate()
-        try await TestServer.with(modules: [GatedStoreModule(gate: gate)]) { server in
+        // A transaction, and so a connection, for each request held.
+        try await TestServer.with(
+            modules: [ProbeModule.gatingLookups(at: gate)], maximumConnections: Self.inFlight + 10
+        ) { server in
             let link = try await server.createLink("https://swift.org/disposal")
             let metrics = try await server.injector.get(Metrics.self)
             let auditLog = try await server.injector.get(AuditLog.self)
@@ -31,7 +34,7 @@ struct ScopedDisposalTests {
             }
 
             #expect(statuses == [200: Self.inFlight / 2, 404: Self.inFlight / 2])
-            // Each scope disposed its audit before its response was written.
+            // Each transaction scope disposed its audit before its response was written.
             #expect(auditLog.flushedCount - flushedBefore == Self.inFlight)
             #expect((metrics.snapshot()[.auditsOpened] ?? 0) - openedBefore == Self.inFlight)
         }

@@ -1,5 +1,6 @@
 import LinkShortener
 import Objection
+import ObjectionHummingbird
 import Testing
 
 /// The root's singletons are built once per process and shared by every request.
@@ -29,7 +30,7 @@ struct SingletonTests {
             #expect(statuses == [201: 50, 200: 100, 404: 50])
 
             let stats = try await server.stats()
-            #expect(stats.singletonBuilds == ["metrics": 1, "link-store": 1, "audit-log": 1])
+            #expect(stats.singletonBuilds == ["metrics": 1, "postgres-client": 1, "audit-log": 1])
             #expect(stats.links == 51)
             #expect(stats.counters["linksCreated"] == 51)
             #expect(stats.counters["plainRequests"] == 50)
@@ -37,8 +38,8 @@ struct SingletonTests {
         }
     }
 
-    @Test("Both routes share one store: a link created through the scoped route is found by the plain one")
-    func scopedAndPlainShareTheStore() async throws {
+    @Test("Both routes share one database: a link created through the scoped route is found by the plain one")
+    func scopedAndPlainShareTheDatabase() async throws {
         try await TestServer.with { server in
             let link = try await server.createLink("https://swift.org/shared", user: "dave")
             let reply = try await server.send(.get, "/plain/links/\(link.code)", user: "erin", requestID: "plain-1")
@@ -49,9 +50,24 @@ struct SingletonTests {
                     == LinkResponse(
                         Link(code: link.code, url: link.url, owner: "dave"), requestID: .init("plain-1"),
                         user: .init(name: "erin")))
-            let store = try await server.injector.get((any LinkStore).self)
-            let direct = try await server.injector.get(InMemoryLinkStore.self)
-            #expect(store as? InMemoryLinkStore === direct)
+        }
+    }
+
+    @Test("The link store exists only in a transaction scope")
+    func storeOnlyInATransaction() async throws {
+        try await TestServer.with { server in
+            let outside = await #expect(throws: InjectionError.self) {
+                try await server.injector.get((any LinkStore).self)
+            }
+            #expect(outside?.code == .scopeViolation)
+            // A request scope without a transaction has no connection to build it on.
+            let withoutTransaction = await #expect(throws: InjectionError.self) {
+                try await server.injector.withScope(values: { _ in }) { scope in
+                    try await scope.get((any LinkStore).self)
+                }
+            }
+            #expect(withoutTransaction?.code == .missingBinding)
+            #expect(withoutTransaction.map { "\($0)".contains("PostgresConnection") } == true)
         }
     }
 }

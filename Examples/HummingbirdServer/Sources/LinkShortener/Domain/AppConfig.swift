@@ -6,6 +6,8 @@ public struct AppConfig: Sendable {
     public var maxURLLength: Int
     /// How many flushed request audits ``AuditLog`` keeps for inspection.
     public var auditRetention: Int
+    /// Where the links are stored.
+    public var database: DatabaseConfig
 
     /// Creates a configuration.
     ///
@@ -13,9 +15,17 @@ public struct AppConfig: Sendable {
     ///   - codeLength: How many characters a short code has.
     ///   - maxURLLength: The longest URL the service accepts.
     ///   - auditRetention: How many flushed request audits ``AuditLog`` keeps.
-    public init(codeLength: Int = 7, maxURLLength: Int = 2_048, auditRetention: Int = 1_000) {
+    ///   - database: Where the links are stored; by default the throwaway database of
+    ///     `.ci/postgres-start`.
+    public init(
+        codeLength: Int = 7,
+        maxURLLength: Int = 2_048,
+        auditRetention: Int = 1_000,
+        database: DatabaseConfig = DatabaseConfig()
+    ) {
         self.codeLength = codeLength
         self.maxURLLength = maxURLLength
         self.auditRetention = auditRetention
+        self.database = database
     }
 }

@@ -1,17 +1,23 @@
 import Hummingbird
+import Logging
 import Objection
+import ObjectionHummingbird
 
 /// The API, with dependencies from the request scope:
 ///
 /// - `POST /links` with `{"url": "…"}` stores a link for the caller; `201` with the link.
 /// - `GET /links/:code` returns the link; `404` for an unknown code.
 ///
-/// Both need `Authorization: Bearer <name>` and echo the request id and user in their body.
+/// Both need `Authorization: Bearer <name>` and echo the request id and user in their body. Each
+/// request gets a request scope from `ObjectionScopeMiddleware`, with its id, user and logger as
+/// values, and, once its body is read, a transaction scope inside it
+/// (`context.withTransaction`).
 enum LinkRoutes {
-    static func add(to router: Router<AppRequestContext>, injector: InjectorActor, config: AppConfig) {
-        let links = router.group("links").add(middleware: RequestScopeMiddleware(injector: injector))
+    static func add(to router: Router<BasicInjectingRequestContext>, injector: InjectorActor, config: AppConfig) {
+        let links = router.group("links").add(middleware: scopeMiddleware(injector))
 
         links.post { request, context in
+            // Read and checked before the transaction opens: a slow client holds no connection.
             let body = try await request.decode(as: CreateLinkRequest.self, context: context)
             guard isAcceptable(body.url, config: config) else {
                 throw HTTPError(
@@ -20,21 +26,37 @@ enum LinkRoutes {
                         + "without whitespace or control characters"
                 )
             }
-            let service = try await RequestScope.get(LinkService.self)
-            let link = try await service.shorten(body.url)
-            return EditedResponse(
-                status: .created,
-                response: LinkResponse(link, requestID: service.requestID, user: service.user)
-            )
+            return try await context.withTransaction { scope in
+                let service = try await scope.get(LinkService.self)
+                let link = try await service.shorten(body.url)
+                return EditedResponse(
+                    status: .created,
+                    response: LinkResponse(link, requestID: service.requestID, user: service.user)
+                )
+            }
         }
 
         links.get(":code") { _, context in
             let code = try context.parameters.require("code")
-            let service = try await RequestScope.get(LinkService.self)
-            guard let link = try await service.resolve(code) else {
-                throw HTTPError(.notFound, message: "No link '\(code)'")
+            return try await context.withTransaction { scope in
+                let service = try await scope.get(LinkService.self)
+                guard let link = try await service.resolve(code) else {
+                    throw HTTPError(.notFound, message: "No link '\(code)'")
+                }
+                return LinkResponse(link, requestID: service.requestID, user: service.user)
             }
-            return LinkResponse(link, requestID: service.requestID, user: service.user)
+        }
+    }
+
+    /// Opens the request scope: authenticates the request (`401` without a valid bearer, before
+    /// any scope opens) and binds its id, user and logger as the scope's values, which the root
+    /// declares with `suppliedByScope()`.
+    static func scopeMiddleware(_ injector: InjectorActor) -> ObjectionScopeMiddleware<BasicInjectingRequestContext> {
+        ObjectionScopeMiddleware(injector) { request, context, values in
+            let user = try RequestIdentity.user(of: request)
+            if let id = context.requestID { values.bind(RequestIdentifier.self, to: id) }
+            values.bind(AuthenticatedUser.self, to: user)
+            values.bind(Logger.self, to: context.logger)
         }
     }
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import ObjectionHummingbird
 
 /// The body of `POST /links`.
 public struct CreateLinkRequest: Sendable, Codable {
@@ -50,6 +51,6 @@ public struct StatsResponse: ResponseCodable, Sendable, Hashable {
     /// How many request audits were flushed: one per ended request scope, and one per `/plain`
     /// request.
     public var auditsFlushed: Int
-    /// How many links are stored.
+    /// How many links are stored (committed).
     public var links: Int
 }

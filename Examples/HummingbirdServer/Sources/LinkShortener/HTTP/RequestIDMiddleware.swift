@@ -2,20 +2,20 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOHTTP1
+import ObjectionHummingbird
 
-/// Gives every request an id and every response its `X-Request-ID` header, error responses
-/// included.
+/// Gives every response its `X-Request-ID` header, error responses included.
 ///
-/// Added to the router before any route, so that it wraps all of them and the router's own `404`
-/// for an unknown path. It adopts the client's `X-Request-ID` when it is usable (see
-/// ``RequestIdentity/clientRequestID(of:)``), keeping the context's new id otherwise, and renders
-/// errors into responses itself, so that it can tag those too: an `HTTPResponseError` as
-/// Hummingbird would render it, any other error as an empty `500`. The one response it cannot
-/// reach is the `400` HummingbirdCore writes, before closing the connection, for a request it
-/// cannot parse as HTTP.
-public struct RequestIDMiddleware: RouterMiddleware {
-    public typealias Context = AppRequestContext
-
+/// ObjectionHummingbird's `ObjectionScopeMiddleware` sets the header on the responses it
+/// produces, its opaque `500` included, but lets an `HTTPError` pass through untouched: the `401`
+/// its values closure throws, a handler's `404` or `400`. This middleware, the router's first,
+/// renders those itself and tags them, and the responses of the routes the scope middleware does
+/// not wrap (`/plain`, `/stats`, the router's `404` for an unknown path), with the id
+/// ``RequestIdentity/requestID(of:context:)`` settles: the same the scope middleware settles. Any
+/// other error that reaches it (the hand-wired route's) is logged and answered with an opaque
+/// `500`. The one response it cannot reach is the `400` HummingbirdCore writes, before closing the
+/// connection, for a request it cannot parse as HTTP.
+public struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
 
@@ -24,8 +24,9 @@ public struct RequestIDMiddleware: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        let id = RequestIdentity.requestID(of: request, context: context)
         var context = context
-        if let id = RequestIdentity.clientRequestID(of: request) { context.requestID = id }
+        context.logger[metadataKey: "request-id"] = .string(id.value)
         var response: Response
         do {
             response = try await next(request, context)
@@ -35,11 +36,18 @@ public struct RequestIDMiddleware: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         } catch {
-            // What Hummingbird answers for an error it does not know, and how it logs it.
-            context.logger.debug("Unrecognised Error", metadata: ["error.type": "\(error)"])
-            response = Response(status: .internalServerError)
+            // As the scope middleware answers: the error in the log, nothing of it in the response.
+            context.logger.error(
+                "Request failed; answered 500",
+                metadata: [
+                    "error.type": .string(String(reflecting: type(of: error))),
+                    "error": .string(String(reflecting: error)),
+                ]
+            )
+            response = try HTTPError(.internalServerError, message: "Internal Server Error")
+                .response(from: request, context: context)
         }
-        if let name = HTTPField.Name.requestID { response.headers[name] = context.requestID.value }
+        if let name = HTTPField.Name.requestID { response.headers[name] = id.value }
         return response
     }
 }

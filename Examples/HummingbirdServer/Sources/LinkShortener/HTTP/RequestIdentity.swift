@@ -1,29 +1,24 @@
 import HTTPTypes
 import Hummingbird
+import ObjectionHummingbird
 
 /// Who a request is for and how to refer to it: read from its headers, the same way on every
 /// route.
-public struct RequestIdentity: Sendable, Hashable {
-    /// The request's id: the client's `X-Request-ID` if it is usable, else a new random id.
-    public var requestID: RequestIdentifier
-    /// The name in `Authorization: Bearer <name>`.
-    public var user: AuthenticatedUser
-
-    /// Reads the identity of `request`, whose id ``RequestIDMiddleware`` has settled in `context`.
+public enum RequestIdentity {
+    /// The user named in `Authorization: Bearer <name>`.
     ///
     /// A user name is 1 to 64 letters, digits, `.`, `_` or `-`; this example trusts it as is,
     /// where a real service would verify a token.
     ///
-    /// - Parameters:
-    ///   - request: The incoming request.
-    ///   - context: The request's context, which holds its id.
+    /// - Parameter request: The incoming request.
+    /// - Returns: The user.
     /// - Throws: `401 Unauthorized` when the `Authorization` header is missing or malformed.
-    public init(of request: Request, context: AppRequestContext) throws(HTTPError) {
+    public static func user(of request: Request) throws(HTTPError) -> AuthenticatedUser {
         guard
             let authorization = request.headers[.authorization],
             authorization.hasPrefix("Bearer "),
             case let name = String(authorization.dropFirst("Bearer ".count)),
-            Self.isToken(name, maxLength: 64, allowingColon: false)
+            isToken(name, maxLength: 64, allowingColon: false)
         else {
             throw HTTPError(
                 .unauthorized,
@@ -31,26 +26,28 @@ public struct RequestIdentity: Sendable, Hashable {
                 message: "Send 'Authorization: Bearer <name>'"
             )
         }
-        self.user = AuthenticatedUser(name: name)
-        self.requestID = context.requestID
+        return AuthenticatedUser(name: name)
     }
 
-    /// The client's `X-Request-ID`, if it is usable: 1 to 128 letters, digits, `.`, `_`, `-` or
-    /// `:`. Another value is ignored, so that it never reaches a log or a response.
+    /// The request's id, settled as `ObjectionScopeMiddleware` settles it: the client's
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `.`, `_`, `-` or `:`, else the id
+    /// Hummingbird gave the request.
     ///
-    /// - Parameter request: The incoming request.
-    /// - Returns: The id, or `nil` when the header is absent or unusable.
-    public static func clientRequestID(of request: Request) -> RequestIdentifier? {
-        guard let name = HTTPField.Name.requestID, let id = request.headers[name],
-            isToken(id, maxLength: 128, allowingColon: true)
-        else { return nil }
-        return RequestIdentifier(id)
-    }
-
-    /// A new random id: 16 lowercase hexadecimal digits.
-    public static func newRequestID() -> RequestIdentifier {
-        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
-        return RequestIdentifier(String(repeating: "0", count: 16 - hex.count) + hex)
+    /// The routes and the responses the middleware does not reach need the same id: the hand-wired
+    /// route, and the errors ``RequestIDMiddleware`` renders (an `HTTPError` passes through the
+    /// scope middleware without its `X-Request-ID`).
+    ///
+    /// - Parameters:
+    ///   - request: The incoming request.
+    ///   - context: The request's context, whose logger holds Hummingbird's id.
+    /// - Returns: The id.
+    public static func requestID(of request: Request, context: some RequestContext) -> RequestIdentifier {
+        if let name = HTTPField.Name.requestID, let sent = request.headers[name],
+            isToken(sent, maxLength: 128, allowingColon: true)
+        {
+            return RequestIdentifier(sent)
+        }
+        return RequestIdentifier(context.id)
     }
 
     private static func isToken(_ value: String, maxLength: Int, allowingColon: Bool) -> Bool {
@@ -73,5 +70,5 @@ public struct RequestIdentity: Sendable, Hashable {
 extension HTTPField.Name {
     /// `X-Request-ID`, the de facto header for following one request through logs and services.
     /// The initializer only fails on names that are not tokens, which this one is.
-    public static let requestID = HTTPField.Name("X-Request-ID")
+    static let requestID = HTTPField.Name("X-Request-ID")
 }

@@ -26,6 +26,9 @@ public final class LifecycleLog: Sendable {
     // library) and reports the state it guards as racing. The same holds for the other locks here.
     private let storage = NIOLockedValueBox<[Event]>([])
 
+    /// The name under which the database client appears.
+    public static let postgresClient = "postgres-client"
+
     /// Creates an empty log.
     public init() {}
 

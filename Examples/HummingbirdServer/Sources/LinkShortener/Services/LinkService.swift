@@ -1,8 +1,10 @@
+import ObjectionHummingbird
+
 /// The service's business logic for one request: shortening and resolving links for its user.
 ///
-/// Transient, built per request from the request scope (its user, id and ``RequestAudit``) and the
-/// root's singletons (the store, the code generator, the metrics). The `/plain` routes build it by
-/// hand from the same parts.
+/// Transient, built per request from the request's transaction scope (its user, id, store and
+/// ``RequestAudit``) and the root's singletons (the code generator, the metrics). The `/plain`
+/// route builds it by hand from the same parts.
 public struct LinkService: Sendable {
     /// How many fresh codes ``shorten(_:)`` tries before giving up.
     static let maxAttempts = 8
@@ -21,7 +23,7 @@ public struct LinkService: Sendable {
     /// - Parameters:
     ///   - requestID: The request's id.
     ///   - user: The request's user.
-    ///   - store: Where links are kept.
+    ///   - store: Where links are kept: the request's transaction.
     ///   - codes: Makes new short codes.
     ///   - audit: The request's audit trail.
     ///   - metrics: Process-wide counters.

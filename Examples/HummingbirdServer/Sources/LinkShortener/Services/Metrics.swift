@@ -1,7 +1,7 @@
 import NIOConcurrencyHelpers
 import Objection
 
-/// Process-wide counters: a singleton of the root injector, built eagerly when it is created.
+/// Process-wide counters: an eager singleton of the root injector, built at start-up.
 ///
 /// `AsyncDisposable`: the injector disposes it at shutdown, after everything built later.
 public final class Metrics: AsyncDisposable {

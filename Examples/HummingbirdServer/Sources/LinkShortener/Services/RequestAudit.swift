@@ -1,10 +1,13 @@
 import NIOConcurrencyHelpers
 import Objection
+import ObjectionHummingbird
 
 /// One request's audit trail: a scoped object, one per request scope.
 ///
 /// Every service the request resolves shares the one instance of its scope. When the scope ends
-/// the injector disposes it, and ``dispose()`` flushes the trail into the ``AuditLog``.
+/// the injector disposes it, and ``dispose()`` flushes the trail into the ``AuditLog``. The
+/// `/links` routes resolve it in the request's transaction scope, so it is flushed before the
+/// transaction commits.
 public final class RequestAudit: AsyncDisposable {
     /// The id of the request being audited.
     public let requestID: RequestIdentifier

@@ -2,70 +2,139 @@ import Hummingbird
 import LinkShortener
 import Logging
 import Objection
+import ObjectionServiceLifecycle
 import ServiceLifecycle
 
-/// The service, assembled as `main.swift` assembles it, listening on an ephemeral loopback port.
+/// The service, assembled as `main.swift` assembles it, on the real database in a schema of its
+/// own, listening on an ephemeral loopback port.
 struct TestServer: Sendable {
     struct DidNotStart: Error {}
 
     let port: Int
     let injector: InjectorActor
     let lifecycle: LifecycleLog
+    /// What `InjectorService`, the service groups and the injector's observer logged.
+    let events: EventLog
+    /// The server's own schema; also its connections' `application_name`.
+    let schema: String
     let group: ServiceGroup
     let running: Task<Void, any Error>
 
-    /// Starts the server with `AppModule` plus `modules`, the application wrapped by `wrap`.
-    static func start(
+    /// The pool size of a test server, unless a test needs more transactions at once.
+    static let defaultMaximumConnections = 8
+
+    /// Runs `body` against a new server, then shuts the server down gracefully (if `body` has not)
+    /// and drops its schema.
+    ///
+    /// - Parameters:
+    ///   - modules: Modules applied after `AppModule`: their bindings win.
+    ///   - maximumConnections: The database client's pool size: at most this many transactions at
+    ///     once. Above the default, the pool opens them all at start-up (see
+    ///     ``DatabaseConfig/minimumConnections``): the test means to hold that many open together.
+    ///   - wrap: Wraps the application in the service group, given the server's ``EventLog``.
+    ///   - body: The test.
+    static func with<T>(
         modules: [any Module] = [],
-        wrap: @Sendable (any Service) -> any Service = { $0 }
+        maximumConnections: Int = defaultMaximumConnections,
+        wrap: @Sendable (any Service, EventLog) -> any Service = { service, _ in service },
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
+        let budget = maximumConnections + 1
+        await ConnectionBudget.shared.acquire(budget)
+        let result: Result<T, any Error>
+        do {
+            let schema = try await TestDatabase.makeSchema()
+            do {
+                let server = try await start(
+                    schema: schema, modules: modules, maximumConnections: maximumConnections, wrap: wrap)
+                let outcome: Result<T, any Error>
+                do {
+                    outcome = .success(try await body(server))
+                } catch {
+                    outcome = .failure(error)
+                }
+                try await server.stop()
+                result = outcome
+            } catch {
+                result = .failure(error)
+            }
+            try await TestDatabase.waitUntilDisconnected(applicationName: schema)
+            try await TestDatabase.dropSchema(schema)
+        } catch {
+            await ConnectionBudget.shared.release(budget)
+            throw error
+        }
+        await ConnectionBudget.shared.release(budget)
+        return try result.get()
+    }
+
+    private static func start(
+        schema: String,
+        modules: [any Module],
+        maximumConnections: Int,
+        wrap: @Sendable (any Service, EventLog) -> any Service
     ) async throws -> TestServer {
         let lifecycle = LifecycleLog()
+        let events = EventLog()
+        var database = TestDatabase.config
+        database.schema = schema
+        database.applicationName = schema
+        database.maximumConnections = maximumConnections
+        if maximumConnections > defaultMaximumConnections { database.minimumConnections = maximumConnections }
         let injector = try await InjectorActor(
-            modules: [AppModule(config: AppConfig(), lifecycle: lifecycle)] + modules)
-        var logger = Logger(label: "LinkShortenerTests")
-        logger.logLevel = .error
+            modules: [AppModule(config: AppConfig(database: database), lifecycle: lifecycle, logger: serverLogger)]
+                + modules,
+            startup: .deferred,
+            observer: LoggingObserver(logger: events.logger(label: "injector"))
+        )
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = try await LinkShortenerServer.makeApplication(
             injector: injector,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            logger: logger,
+            logger: serverLogger,
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
                 portContinuation.finish()
             }
         )
         let group = LinkShortenerServer.makeServiceGroup(
-            injector: injector, application: wrap(application), logger: logger)
+            injector: injector,
+            application: wrap(application, events),
+            logger: events.logger(label: "lifecycle")
+        )
         let running = Task {
             defer { portContinuation.finish() }
             try await group.run()
         }
+        let server = TestServer(
+            port: 0, injector: injector, lifecycle: lifecycle, events: events, schema: schema, group: group,
+            running: running)
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
-            running.cancel()
-            _ = await running.result
+            try await server.stop()
             throw DidNotStart()
         }
-        return TestServer(port: port, injector: injector, lifecycle: lifecycle, group: group, running: running)
-    }
-
-    /// Runs `body` against a new server, then shuts the server down gracefully.
-    static func with<T>(
-        modules: [any Module] = [],
-        _ body: (TestServer) async throws -> T
-    ) async throws -> T {
-        let server = try await start(modules: modules)
-        let result: Result<T, any Error>
         do {
-            result = .success(try await body(server))
+            // Built by InjectorService once the client runs: the table exists from here on.
+            _ = try await injector.get(LinkDatabase.self)
         } catch {
-            result = .failure(error)
+            try? await server.stop()
+            throw error
         }
-        try await server.stop()
-        return try result.get()
+        return TestServer(
+            port: port, injector: injector, lifecycle: lifecycle, events: events, schema: schema, group: group,
+            running: running)
     }
 
-    /// Triggers a graceful shutdown and waits for the group to finish.
+    /// The server's logger: quiet, unless `TEST_LOG_LEVEL` says otherwise; some tests make it
+    /// answer `500`, which it logs as an error.
+    static let serverLogger = {
+        var logger = Logger(label: "LinkShortenerTests")
+        logger.logLevel = Environment().get("TEST_LOG_LEVEL").flatMap { Logger.Level(rawValue: $0) } ?? .critical
+        return logger
+    }()
+
+    /// Triggers a graceful shutdown, if none was, and waits for the group to finish.
     func stop() async throws {
         await group.triggerGracefulShutdown()
         try await running.value
@@ -87,7 +156,7 @@ struct TestServer: Sendable {
 
     /// Creates a link through the API and returns it.
     func createLink(_ url: String, user: String = "seeder") async throws -> LinkResponse {
-        let reply = try await send(.post, "/links", user: user, body: #"{"url":"\#(url)"}"#)
+        let reply = try await send(.post, "/links", user: user, body: try CreateLinkRequest(url: url).json())
         guard reply.status == 201 else { throw UnexpectedStatus(reply: reply) }
         return try reply.decode(LinkResponse.self)
     }
@@ -95,6 +164,12 @@ struct TestServer: Sendable {
     /// The `/stats` body.
     func stats() async throws -> StatsResponse {
         try await send(.get, "/stats").decode(StatsResponse.self)
+    }
+
+    /// How many links whose URL starts with `prefix` are committed, seen from a connection of the
+    /// test's own.
+    func committedLinks(urlPrefix prefix: String) async throws -> Int {
+        try await TestDatabase.countLinks(in: schema, urlPrefix: prefix)
     }
 }
 
