@@ -36,7 +36,8 @@ extension ScopedBindingBuilder {
     /// code elsewhere looks up by collection, such as "every service to run".
     ///
     /// The contribution resolves this binding each time the collection is resolved, so a
-    /// singleton is contributed as its one instance.
+    /// singleton is contributed as its one instance. Contributing to the same collection again
+    /// changes nothing.
     ///
     /// ```swift
     /// binder.bind(PostgresClient.self).to(makeClient).asSingleton()
@@ -56,6 +57,10 @@ extension ScopedBindingBuilder {
         named name: String? = nil,
         _ convert: @escaping @Sendable (T) -> E
     ) -> ScopedBindingBuilder<T> {
+        // Once per collection: saying it twice must not put the value in twice.
+        guard binder.declarations[index].contributesTo.insert(BindingKey([E].self, named: name)).inserted else {
+            return self
+        }
         let declaration = binder.declarations[index]
         // A declared dependency, not a closure: the graph check and `graph(_:)` see the edge.
         let recipe = Recipe<E>.declared(

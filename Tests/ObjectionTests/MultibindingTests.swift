@@ -108,6 +108,16 @@ struct ContributingTests {
         #expect(error?.problems.first?.code == .circularDependency)
     }
 
+    @Test("contributing to the same collection twice contributes once")
+    func contributesOnce() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Database.self).to(Database.init).asSingleton()
+                .contributing(to: (any Runnable).self) { $0 }
+                .contributing(to: (any Runnable).self) { $0 }
+        }
+        #expect(try await injector.get([any Runnable].self).count == 1)
+    }
+
     @Test("a named collection is separate from the unnamed one")
     func namedCollection() async throws {
         let injector = try await makeInjector { binder in

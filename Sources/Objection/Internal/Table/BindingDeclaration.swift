@@ -16,4 +16,6 @@ struct BindingDeclaration {
     var dispose: (@Sendable (any Sendable, ScopeOutcome) async throws -> Void)?
     /// For a contribution to a collection (`Binder.contribute`), the collection it feeds.
     var collection: (any AnyContributedCollection)?
+    /// The collections this binding's value also feeds (`contributing(to:)`), each once.
+    var contributesTo: Set<BindingKey> = []
 }
