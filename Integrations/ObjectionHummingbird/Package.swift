@@ -14,11 +14,12 @@ let package = Package(
         // Named so that targets can refer to it whatever the checkout's directory is called.
         .package(name: "Objection", path: "../.."),
         // Default traits off: the integration needs neither swift-configuration nor full Foundation.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
-        // Imported directly for `Logger`, `HTTPField` and `ByteBuffer`; Hummingbird already builds them.
-        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Imported directly for `Logger`, `HTTPField`, `HTTPParserError` and `ByteBuffer`; Hummingbird
+        // already builds them. Lower bounds, not exact versions: an application resolves its own.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -14,8 +14,8 @@ let package = Package(
     dependencies: [
         // Named so that targets can refer to it whatever the checkout's directory is called.
         .package(name: "Objection", path: "../.."),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(

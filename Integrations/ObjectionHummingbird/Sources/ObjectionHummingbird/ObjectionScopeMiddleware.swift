@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 import Objection
 
 /// Opens one Objection request scope per request, and ends it when the response is produced.
@@ -104,6 +105,9 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
                 return try await next(request, scoped)
             }
         } catch let error as any HTTPResponseError {
+            throw error
+        } catch let error as HTTPParserError {
+            // A malformed request: Hummingbird answers it with a 400 and closes the connection.
             throw error
         } catch {
             response = Self.internalServerError(for: error, request: request, context: context)
