@@ -80,11 +80,15 @@ public final class Lazy<T: Sendable>: Sendable {
     ///   ``InjectionError/Code/shutDown`` once the injector that made the handle is gone.
     public var value: T {
         get async throws {
-            try await cell.sharedValue(as: T.self, key: BindingKey(T.self, named: factory.name)) { _ in
+            try await cell.sharedValue(as: T.self, key: BindingKey(T.self, named: factory.name)) { construction in
                 // Unstructured, so that the first caller's cancellation does not end the
                 // construction the others share.
                 Task { [factory, cell] in
-                    do { cell.complete(try await factory()) } catch { cell.fail(error) }
+                    do {
+                        cell.complete(try await factory(), of: construction)
+                    } catch {
+                        cell.fail(construction, with: error)
+                    }
                 }
             }
         }

@@ -64,15 +64,19 @@ extension InjectorActor {
                 } catch {
                     // A builder cancelled on its own hands the construction back to the waiters
                     // of its request instead of failing them with its cancellation.
-                    if error is CancellationError || Task.isCancelled { slot.abandon() } else { slot.fail(error) }
+                    if error is CancellationError || Task.isCancelled {
+                        slot.abandon()
+                    } else {
+                        slot.fail(construction, with: error)
+                    }
                     throw error
                 }
                 guard record(value, of: binding) else {
                     let ended = InjectionError.shutDown(isScope: isScope, key: binding.key)
-                    slot.fail(ended)
+                    slot.fail(construction, with: ended)
                     throw ended
                 }
-                slot.complete(value)
+                slot.complete(value, of: construction)
                 return value
             case .wait(let construction, let outcome):
                 let built = try await CellState.wait(

@@ -56,7 +56,7 @@ extension InjectorActor {
                     cell.fail(construction, with: InjectionError.shutDown(isScope: isScope, key: binding.key))
                     return
                 }
-                _ = cell.complete(value, of: construction)
+                cell.complete(value, of: construction)
             } catch {
                 cell.fail(construction, with: error)
             }

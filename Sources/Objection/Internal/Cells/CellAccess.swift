@@ -25,20 +25,10 @@ extension CellAccess {
         withState { $0.claim(as: key) }
     }
 
-    /// Stores `value`, built by the claimant, and hands it to the waiters.
-    func complete<T: Sendable>(_ value: T) {
-        let built = CellValue.wrap(value)
-        withState { $0.complete(built) }?.finish(.success(built))
-    }
-
-    /// Stores nothing and hands `error` to the waiters; the next caller builds again.
-    func fail(_ error: any Error) {
-        withState { $0.reset() }?.finish(.failure(error))
-    }
-
     /// Stores `value`, built by `construction`, and hands it to the waiters — unless the
     /// construction was given up meanwhile (see ``giveUp(_:with:)``): then nothing is stored,
     /// and the caller gets `false`.
+    @discardableResult
     func complete<T: Sendable>(_ value: T, of construction: Construction) -> Bool {
         let built = CellValue.wrap(value)
         let ending = withState { $0.end(construction, storing: built) }
@@ -120,7 +110,7 @@ final class CacheCell: CellAccess {
     }
 
     /// The value, built once by `start` — which runs the construction in another task and ends
-    /// it with ``complete(_:)`` or ``fail(_:)`` — and shared by every caller that asks meanwhile.
+    /// it with ``complete(_:of:)`` or ``fail(_:with:)`` — and shared by every caller that asks meanwhile.
     /// A cancelled caller leaves with `CancellationError` while the construction carries on.
     ///
     /// - Parameters:
@@ -141,7 +131,7 @@ final class CacheCell: CellAccess {
                 return CellValue.unwrap(box, as: T.self)
             case .start(let claimed, let shared):
                 do { try start(claimed) } catch {
-                    fail(error)
+                    fail(claimed, with: error)
                     throw error
                 }
                 (construction, outcome) = (claimed, shared)

@@ -87,7 +87,7 @@ struct SynchronousResolver: Sendable {
             return CellValue.unwrap(box, as: T.self)
         case .wait:
             throw SynchronousResolutionUnavailable()
-        case .build:
+        case .build(let construction):
             // Checked after claiming, as on the asynchronous path.
             guard !scope.isShutDown else {
                 cell.abandon()
@@ -103,14 +103,14 @@ struct SynchronousResolver: Sendable {
                 cell.abandon()
                 throw error
             } catch {
-                cell.fail(error)
+                cell.fail(construction, with: error)
                 throw error
             }
             guard scope.record(value, of: binding) else {
                 cell.abandon()
                 throw SynchronousResolutionUnavailable()
             }
-            cell.complete(value)
+            cell.complete(value, of: construction)
             return value
         }
     }
