@@ -92,14 +92,14 @@ extension InjectorActor {
         from requester: Requester
     ) async throws -> T {
         if producer.kind == .instance, let instance = producer.synchronous {
-            return try instance(SynchronousResolver(injector: self), binding)
+            return try instance(SynchronousResolver(injector: self, reports: nil), binding)
         }
         let parent = requester.frame
         if let recipe = synchronousRecipe(binding, producer, below: parent),
             !binding.synchronousReadsScoped || !isCaptive(below: parent)
         {
             do {
-                return try recipe(SynchronousResolver(injector: self), binding)
+                return try resolvingSynchronously(in: self) { try recipe($0, binding) }
             } catch is SynchronousResolutionUnavailable {
                 // A frontier cell was emptied meanwhile; the asynchronous path handles it.
             }
@@ -142,8 +142,7 @@ extension InjectorActor {
         _ producer: Recipe<T>,
         below parent: ResolutionFrame?
     ) -> (@Sendable (SynchronousResolver, Binding) throws -> T)? {
-        // With an observer, every construction takes the path that reports it.
-        guard binding.isSynchronous, !isObserved,
+        guard binding.isSynchronous,
             (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth,
             let recipe = producer.synchronous, frontierIsBuilt(binding)
         else { return nil }

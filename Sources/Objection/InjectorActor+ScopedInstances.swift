@@ -27,7 +27,9 @@ extension InjectorActor {
             do {
                 // The scope's own bindings build its instances, whoever asked (as on the
                 // asynchronous path).
-                return try SynchronousResolver(injector: scope).build(binding, recipe: recipe, in: slot, of: scope)
+                return try resolvingSynchronously(in: scope) { resolver in
+                    try resolver.build(binding, recipe: recipe, in: slot, of: scope)
+                }
             } catch is SynchronousResolutionUnavailable {
                 // Another task of the request is building it, or the scope ended: see below.
             }

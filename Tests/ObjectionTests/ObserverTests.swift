@@ -80,6 +80,69 @@ struct ObserverTests {
         #expect(recorder.log.values == ["started Ledger scoped", "finished Ledger scoped", "disposed Ledger"])
     }
 
+    @Test("scoped instances built synchronously, one below the other, are reported nested, in order")
+    func nestedSynchronousConstructions() async throws {
+        final class Journal: Sendable {
+            /// Whether the journal was built without a resolution step of its own: on the
+            /// synchronous path, which an observer must not turn off.
+            let builtSynchronously: Bool
+            init(ledger: Ledger) { builtSynchronously = ResolutionFrame.current == nil }
+        }
+        final class Handler: Sendable {
+            let journal: Journal
+            init(journal: Journal) { self.journal = journal }
+        }
+        let recorder = Recorder()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Ledger.self).to(Ledger.init).inScope(.scoped)
+                    binder.bind(Journal.self).to(Journal.init).inScope(.scoped)
+                    binder.bind(Handler.self).to(Handler.init)
+                }
+            ],
+            observer: recorder
+        )
+        let builtSynchronously = try await root.withScope(values: { _ in }) { scope in
+            try await scope.get(Handler.self).journal.builtSynchronously
+        }
+        #expect(builtSynchronously)
+        #expect(
+            recorder.log.values == [
+                "started Journal scoped", "started Ledger scoped", "finished Ledger scoped",
+                "finished Journal scoped", "disposed Ledger",
+            ])
+    }
+
+    @Test("a synchronous construction that hands over to the asynchronous path is reported once")
+    func handedOverConstruction() async throws {
+        struct Token: Sendable {}
+        final class Audit: Sendable {
+            init(token: Token) {}
+        }
+        let recorder = Recorder()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Token.self).suppliedByScope()
+                    binder.bind(Audit.self).to(Audit.init).inScope(.scoped)
+                }
+            ],
+            observer: recorder
+        )
+        // The scope binds no token: the synchronous build of the audit starts, finds no value,
+        // and leaves the audit to the asynchronous path, which reports the missing value (as a
+        // failed attempt at the token too).
+        await #expect(throws: InjectionError.self) {
+            try await root.withScope(values: { _ in }) { _ = try await $0.get(Audit.self) }
+        }
+        #expect(
+            recorder.log.values == [
+                "started Audit scoped", "started Token scoped", "failed Token scoped InjectionError",
+                "failed Audit scoped InjectionError", "get failed Audit missingBinding",
+            ])
+    }
+
     @Test("a get with runtime arguments that throws is reported")
     func argumentGetFailure() async throws {
         let recorder = Recorder()

@@ -7,15 +7,18 @@
 /// Recipes of autowired parameter packs run this code unspecialised, so it avoids anything that
 /// would ask the runtime for generic metadata (`as?` to a generic class, `T?`).
 @usableFromInline
-struct SynchronousResolver: Sendable {
+struct SynchronousResolver {
     @usableFromInline let injector: InjectorActor
     @usableFromInline let table: BindingTable
+    /// Where the constructions are noted for the observer; `nil` without one.
+    @usableFromInline let reports: ConstructionReports?
 
-    /// Resolves for `injector`, through its table.
+    /// Resolves for `injector`, through its table, noting constructions in `reports`.
     @inlinable
-    init(injector: InjectorActor) {
+    init(injector: InjectorActor, reports: ConstructionReports?) {
         self.injector = injector
         self.table = injector.table
+        self.reports = reports
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`.
@@ -63,7 +66,7 @@ struct SynchronousResolver: Sendable {
                 return CellValue.unwrap(built, as: type)
             }
             // The scope's own bindings build its instances, whoever asked.
-            let builder = scope === injector ? self : SynchronousResolver(injector: scope)
+            let builder = scope === injector ? self : SynchronousResolver(injector: scope, reports: reports)
             return try builder.build(binding, recipe: recipe, in: slot, of: scope)
         case .custom:
             throw SynchronousResolutionUnavailable()
@@ -93,23 +96,29 @@ struct SynchronousResolver: Sendable {
                 cell.abandon()
                 throw SynchronousResolutionUnavailable()
             }
+            let report = reports?.started(binding)
             let value: T
             do {
                 value = try recipe(self, binding)
             } catch is SynchronousResolutionUnavailable {
                 cell.abandon()
+                if let report { reports?.abandoned(report) }
                 throw SynchronousResolutionUnavailable()
             } catch let error as InjectionError {
                 cell.abandon()
+                if let report { reports?.failed(report, error) }
                 throw error
             } catch {
                 cell.fail(construction, with: error)
+                if let report { reports?.failed(report, error) }
                 throw error
             }
             guard scope.record(value, of: binding) else {
                 cell.abandon()
+                if let report { reports?.abandoned(report) }
                 throw SynchronousResolutionUnavailable()
             }
+            if let report { reports?.finished(report) }
             cell.complete(value, of: construction)
             return value
         }
