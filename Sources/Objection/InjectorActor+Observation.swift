@@ -27,7 +27,9 @@ extension InjectorActor {
         in injector: InjectorActor,
         _ resolve: (SynchronousResolver) throws -> T
     ) throws -> T {
-        guard isObserved, let observer else { return try resolve(SynchronousResolver(injector: injector, reports: nil)) }
+        guard isObserved, let observer else {
+            return try resolve(SynchronousResolver(injector: injector, reports: nil))
+        }
         let reports = ConstructionReports()
         defer { reports.deliver(to: observer) }
         return try resolve(SynchronousResolver(injector: injector, reports: reports))
