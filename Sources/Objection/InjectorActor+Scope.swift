@@ -71,7 +71,7 @@ extension InjectorActor {
         try checkNotShutDown()
         var bound = ScopeValues()
         try values(&bound)
-        let replaced = bound.keys.filter { key in table.binding(for: key).map { !$0.isSuppliedByScope } ?? false }
+        let replaced = bound.keys { key in table.binding(for: key).map { !$0.isSuppliedByScope } ?? false }
         guard replaced.isEmpty else { throw InjectionError.requestValuesReplaceBindings(replaced) }
         return try await serve(in: InjectorActor(scopeOf: self, values: bound), body)
     }
@@ -172,19 +172,27 @@ extension InjectorActor {
     /// The request value of `binding`, a key request scopes supply, or a request to leave the
     /// synchronous path (which reports a missing value with its path). Non-optional, so that
     /// code not specialised for `T` needs no metadata for `T?`.
-    nonisolated func requestValue<T>(of binding: Binding, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T
+    nonisolated func requestValue<T: Sendable>(of binding: Binding, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T
     {
-        guard let value = requestValue(for: binding.key, as: type) else { throw SynchronousResolutionUnavailable() }
-        return value
+        var injector = self
+        while true {
+            if let values = injector.request?.values, let index = values.index(of: binding.key) {
+                return try values.value(at: index, as: type)
+            }
+            guard let parent = injector.parent else { throw SynchronousResolutionUnavailable() }
+            injector = parent
+        }
     }
 
     /// The value bound to `key` by the opener of the nearest request scope, else of an enclosing
     /// one: a nested scope sees its request's values.
     @usableFromInline
-    nonisolated func requestValue<T>(for key: BindingKey, as type: T.Type) -> T? {
+    nonisolated func requestValue<T: Sendable>(for key: BindingKey, as type: T.Type) -> T? {
         var injector: InjectorActor? = self
         while let current = injector {
-            if let value = current.request?.values.value(for: key, as: type) { return value }
+            if let values = current.request?.values, let index = values.index(of: key) {
+                return try? values.value(at: index, as: type)
+            }
             injector = current.parent
         }
         return nil

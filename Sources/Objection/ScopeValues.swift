@@ -19,8 +19,14 @@
 /// ``InjectionError/Code/invalidConfiguration``); use ``InjectorActor/withScope(modules:_:)`` to
 /// override bindings per request. Values belong to the caller: the scope never disposes them.
 public struct ScopeValues: Sendable {
-    /// The values, in the order they were bound; a later value for the same key wins.
-    private var entries: [(key: BindingKey, value: any Sendable)] = []
+    private struct Entry: Sendable {
+        let key: BindingKey
+        /// The value, of the key's type, as ``CellValue`` wraps it: read back without a cast.
+        var value: any AnyObject & Sendable
+    }
+
+    /// The values, one per key, in the order their keys were first bound.
+    private var entries: [Entry] = []
 
     /// Creates an empty set of values.
     ///
@@ -43,17 +49,34 @@ public struct ScopeValues: Sendable {
     ///   - value: The value the scope answers with.
     public mutating func bind<T: Sendable>(_ type: T.Type, named name: String? = nil, to value: T) {
         let key = BindingKey(type, named: name)
-        entries.removeAll { $0.key == key }
-        entries.append((key, value))
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            entries[index].value = CellValue.wrap(value)
+        } else {
+            entries.append(Entry(key: key, value: CellValue.wrap(value)))
+        }
     }
 
-    /// The keys bound, in order.
-    var keys: [BindingKey] { entries.map(\.key) }
+    /// The keys bound that satisfy `isIncluded`, in order; allocates nothing when none does.
+    func keys(where isIncluded: (BindingKey) -> Bool) -> [BindingKey] {
+        var keys: [BindingKey] = []
+        for index in entries.indices where isIncluded(entries[index].key) { keys.append(entries[index].key) }
+        return keys
+    }
 
-    /// The value bound to `key`, if any. A request binds a handful of values, so a linear search
-    /// beats hashing.
-    func value<T>(for key: BindingKey, as type: T.Type) -> T? {
-        for entry in entries where entry.key == key { return entry.value as? T }
+    /// Where the value bound to `key` is, if any. A request binds a handful of values, so a
+    /// linear search beats hashing; it reads the entries in place rather than copying each.
+    func index(of key: BindingKey) -> Int? {
+        for index in entries.indices where entries[index].key == key { return index }
         return nil
+    }
+
+    /// The value at `index`, when its key's type is `T`. Neither casts nor returns a `T?`: code
+    /// not specialised for `T` (an autowired parameter pack's) would ask the runtime for
+    /// `Optional<T>` on every read.
+    func value<T: Sendable>(at index: Int, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
+        guard ObjectIdentifier(entries[index].key.type) == ObjectIdentifier(T.self) else {
+            throw SynchronousResolutionUnavailable()
+        }
+        return CellValue.unwrap(entries[index].value, as: T.self)
     }
 }
