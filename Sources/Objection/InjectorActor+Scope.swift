@@ -172,8 +172,10 @@ extension InjectorActor {
     /// The request value of `binding`, a key request scopes supply, or a request to leave the
     /// synchronous path (which reports a missing value with its path). Non-optional, so that
     /// code not specialised for `T` needs no metadata for `T?`.
-    nonisolated func requestValue<T: Sendable>(of binding: Binding, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T
-    {
+    nonisolated func requestValue<T: Sendable>(
+        of binding: Binding,
+        as type: T.Type
+    ) throws(SynchronousResolutionUnavailable) -> T {
         var injector = self
         while true {
             if let values = injector.request?.values, let index = values.index(of: binding.key) {
