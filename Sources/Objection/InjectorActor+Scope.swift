@@ -176,27 +176,17 @@ extension InjectorActor {
         of binding: Binding,
         as type: T.Type
     ) throws(SynchronousResolutionUnavailable) -> T {
-        var injector = self
-        while true {
-            if let values = injector.request?.values, let index = values.index(of: binding.key) {
-                return try values.value(at: index, as: type)
-            }
-            guard let parent = injector.parent else { throw SynchronousResolutionUnavailable() }
-            injector = parent
+        guard let values = nearestScope?.request?.values, let index = values.index(of: binding.key) else {
+            throw SynchronousResolutionUnavailable()
         }
+        return try values.value(at: index, as: type)
     }
 
     /// The value bound to `key` by the opener of the nearest request scope, else of an enclosing
-    /// one: a nested scope sees its request's values.
+    /// one: a nested scope holds its request's values too (see ``ScopeValues/inheriting(_:)``).
     @usableFromInline
     nonisolated func requestValue<T: Sendable>(for key: BindingKey, as type: T.Type) -> T? {
-        var injector: InjectorActor? = self
-        while let current = injector {
-            if let values = current.request?.values, let index = values.index(of: key) {
-                return try? values.value(at: index, as: type)
-            }
-            injector = current.parent
-        }
-        return nil
+        guard let values = nearestScope?.request?.values, let index = values.index(of: key) else { return nil }
+        return try? values.value(at: index, as: type)
     }
 }

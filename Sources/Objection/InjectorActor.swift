@@ -183,7 +183,10 @@ public actor InjectorActor {
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
         let layout = layout ?? ScopeLayout(table: table)
         self.scopeLayout = layout
-        self.request = isScope ? RequestState(storage: ScopeStorage(layout: layout), values: values) : nil
+        // A scope nested in another answers with the outer scope's values too, so a lookup
+        // reads one set of values instead of walking up the chain.
+        let inherited = parent?.nearestScope?.request.map { values.inheriting($0.values) } ?? values
+        self.request = isScope ? RequestState(storage: ScopeStorage(layout: layout), values: inherited) : nil
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A

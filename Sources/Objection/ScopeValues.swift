@@ -47,13 +47,29 @@ public struct ScopeValues: Sendable {
     ///   - type: The key's type; a protocol's existential (`(any Clock).self`) works too.
     ///   - name: The key's name, or `nil` for the unnamed key.
     ///   - value: The value the scope answers with.
+    ///
+    /// Inlinable so that wrapping `value` is specialised for `T` where you call it, instead of
+    /// asking the runtime for the wrapper's metadata on every request.
+    @inlinable
     public mutating func bind<T: Sendable>(_ type: T.Type, named name: String? = nil, to value: T) {
-        let key = BindingKey(type, named: name)
+        set(CellValue.wrap(value), for: BindingKey(type, named: name))
+    }
+
+    /// Binds `key` to `value`, wrapped as ``CellValue`` wraps a value of the key's type.
+    @usableFromInline
+    mutating func set(_ value: any AnyObject & Sendable, for key: BindingKey) {
         if let index = entries.firstIndex(where: { $0.key == key }) {
-            entries[index].value = CellValue.wrap(value)
+            entries[index].value = value
         } else {
-            entries.append(Entry(key: key, value: CellValue.wrap(value)))
+            entries.append(Entry(key: key, value: value))
         }
+    }
+
+    /// These values over `outer`'s: what a scope nested in a scope with values `outer` answers.
+    func inheriting(_ outer: ScopeValues) -> ScopeValues {
+        var merged = outer
+        for entry in entries { merged.set(entry.value, for: entry.key) }
+        return merged
     }
 
     /// The keys bound that satisfy `isIncluded`, in order; allocates nothing when none does.
