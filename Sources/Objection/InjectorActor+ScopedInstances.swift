@@ -4,7 +4,7 @@ extension InjectorActor {
     /// The slot of `binding`, a scoped binding, in this request scope; `nil` when this injector
     /// is not a request scope.
     nonisolated func slot(for binding: Binding) -> ScopedSlot? {
-        request?.storage.slot(for: binding)
+        request?.slot(for: binding)
     }
 
     /// Resolves a scoped binding in the nearest request scope: a value the scope's opener bound,

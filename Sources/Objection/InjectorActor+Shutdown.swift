@@ -34,13 +34,13 @@ extension InjectorActor {
             case done
         }
         let role = shutdownState.withLock { state -> Role in
-            switch state {
+            switch state.phase {
             case .running:
-                state = .disposing(nil)
+                state.phase = .disposing(nil)
                 return .disposer
             case .disposing(let existing):
                 let outcome = existing ?? SharedOutcome<Void>()
-                state = .disposing(outcome)
+                state.phase = .disposing(outcome)
                 return .waiter(outcome)
             case .finished:
                 return .done
@@ -57,8 +57,8 @@ extension InjectorActor {
             shutdownFlag.set()
             let failure = await disposeAll(after: outcome)
             let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
-                defer { state = .finished }
-                if case .disposing(let outcome) = state { return outcome }
+                defer { state.phase = .finished }
+                if case .disposing(let outcome) = state.phase { return outcome }
                 return nil
             }
             waiters?.finish(.success(()))
@@ -75,9 +75,9 @@ extension InjectorActor {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
         for binding in justInTime?.all ?? [] { binding.cell?.clear() }
-        request?.storage.removeAll()
+        request?.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
-        for disposal in disposalLog.close().reversed() {
+        for disposal in shutdownState.withLock({ $0.close() }).reversed() {
             // The clock is read only for an observer: twice per disposal is measurable per request.
             let start = isObserved ? ContinuousClock.now : nil
             var failure: (any Error)?
@@ -101,6 +101,6 @@ extension InjectorActor {
             guard let cell = binding.cell, let construction = cell.construction else { return nil }
             return (cell, construction)
         }
-        return cached + (request?.storage.constructions ?? []).map { ($0.slot, $0.construction) }
+        return cached + (request?.constructions ?? []).map { ($0.slot, $0.construction) }
     }
 }

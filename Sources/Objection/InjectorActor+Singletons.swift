@@ -52,7 +52,7 @@ extension InjectorActor {
                 // Recorded for disposal whether or not the cell still wants it: a construction
                 // given up at a startup deadline may finish after all, even after shutdown,
                 // which does not wait for it. Then the value is being disposed: nobody gets it.
-                guard record(value, of: binding) || !disposalLog.isClosed else {
+                guard record(value, of: binding) || !shutdownState.withLock(\.isClosed) else {
                     cell.fail(construction, with: InjectionError.shutDown(isScope: isScope, key: binding.key))
                     return
                 }

@@ -45,10 +45,9 @@ public actor InjectorActor {
 
     /// Set once ``shutdown()`` starts; read on every `get`.
     @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
-    /// Where ``shutdown()`` is.
-    nonisolated let shutdownState = Lock(ShutdownState.running)
-    /// What this injector built and must dispose at shutdown, in order of construction.
-    nonisolated let disposalLog = DisposalLog()
+    /// Where ``shutdown()`` is, and what this injector built and must dispose at shutdown, in
+    /// order of construction.
+    nonisolated let shutdownState = Lock(ShutdownState())
     /// Hears constructions, disposals and failed `get`s; a root's, inherited by what derives
     /// from it.
     @usableFromInline nonisolated let observer: (any InjectionObserver)?
@@ -186,7 +185,7 @@ public actor InjectorActor {
         // A scope nested in another answers with the outer scope's values too, so a lookup
         // reads one set of values instead of walking up the chain.
         let inherited = parent?.nearestScope?.request.map { values.inheriting($0.values) } ?? values
-        self.request = isScope ? RequestState(storage: ScopeStorage(layout: layout), values: inherited) : nil
+        self.request = isScope ? RequestState(values: inherited, layout: layout) : nil
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
@@ -232,7 +231,7 @@ extension InjectorActor {
         guard let dispose = binding.disposal(of: value, ownedHere: ownsValues(of: binding)) else {
             return !isShutDown
         }
-        if disposalLog.record(Disposal(key: binding.key, dispose: dispose)) { return true }
+        if shutdownState.withLock({ $0.record(Disposal(key: binding.key, dispose: dispose)) }) { return true }
         Task.detached { try? await dispose(.succeeded) }
         return false
     }

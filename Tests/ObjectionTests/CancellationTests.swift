@@ -96,7 +96,7 @@ struct CancellationTests {
             let builder = Task { try await scope.get(Engine.self) }
             await started.wait()
             let waiter = Task { try await scope.get(Engine.self) }
-            await waitUntil { scope.request?.storage.constructions.isEmpty == false }
+            await waitUntil { scope.request?.constructions.isEmpty == false }
             builder.cancel()
             release.open()
             _ = try await waiter.value

@@ -1,5 +1,5 @@
 /// A place that holds one ``CellState`` and the lock guarding it: a ``CacheCell`` of its own, or
-/// a slot of a request scope's ``ScopeStorage``.
+/// a slot of a request scope's ``RequestState``.
 ///
 /// The operations every cache needs — read, claim, end a construction, wait for one — are written
 /// once here, over `withState`, and act on what a transition returns only after the lock is

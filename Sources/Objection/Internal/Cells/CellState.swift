@@ -4,7 +4,7 @@
 /// Every transition is a mutating method that returns what the caller must do once it has
 /// released the lock guarding the state (resume waiters, release a value), so no continuation is
 /// resumed and no deinit runs while a lock is held. The machine knows nothing of tasks or
-/// providers; ``CacheCell`` and ``ScopeStorage`` guard it, and `CellStateTests` drives it without
+/// providers; ``CacheCell`` and ``RequestState`` guard it, and `CellStateTests` drives it without
 /// concurrency.
 struct CellState: Sendable {
     /// A built value, as one object (``CellValue``).

@@ -1,12 +1,73 @@
-/// What a request scope has that other injectors do not: the cells of its scoped instances and
-/// the values its opener bound (``ScopeValues``).
+/// What a request scope has that other injectors do not: the values its opener bound
+/// (``ScopeValues``) and the cached instances of its scoped bindings, one ``CellState`` per
+/// scoped binding, in one array under one lock.
+///
+/// The array is sized when the scope opens, from the ``ScopeLayout`` its injector computed once,
+/// so serving a request builds no table and no dictionary. A scoped binding the layout does not
+/// know — a just-in-time type's, or one from modules the scope was opened with — gets a slot
+/// appended on first use.
 @usableFromInline
 final class RequestState: Sendable {
-    let storage: ScopeStorage
-    let values: ScopeValues
+    private struct Slots {
+        var cells: [CellState]
+        /// Slots appended for bindings outside the layout, by binding identity; the binding is
+        /// kept so that its address cannot be reused while the slot exists.
+        var appended: [ObjectIdentifier: (binding: Binding, index: Int)] = [:]
+    }
 
-    init(storage: ScopeStorage, values: ScopeValues) {
-        self.storage = storage
+    /// The values the scope answers with: its opener's, over those of the scope it is nested in.
+    let values: ScopeValues
+    private let layout: ScopeLayout
+    private let slots: Lock<Slots>
+
+    init(values: ScopeValues, layout: ScopeLayout) {
         self.values = values
+        self.layout = layout
+        self.slots = Lock(Slots(cells: Array(repeating: CellState(), count: layout.count)))
+    }
+
+    /// The slot of `binding`, a scoped binding.
+    func slot(for binding: Binding) -> ScopedSlot {
+        if let index = layout.index(of: binding) { return ScopedSlot(storage: self, index: index) }
+        let index = slots.withLock { slots in
+            if let existing = slots.appended[ObjectIdentifier(binding)] { return existing.index }
+            slots.cells.append(CellState())
+            slots.appended[ObjectIdentifier(binding)] = (binding, slots.cells.count - 1)
+            return slots.cells.count - 1
+        }
+        return ScopedSlot(storage: self, index: index)
+    }
+
+    fileprivate func withState<R>(at index: Int, _ body: (inout CellState) -> R) -> R {
+        slots.withLock { body(&$0.cells[index]) }
+    }
+
+    /// The constructions in flight now.
+    var constructions: [(slot: ScopedSlot, construction: Construction)] {
+        slots.withLock { slots in
+            slots.cells.indices.compactMap { index in
+                slots.cells[index].construction.map { (ScopedSlot(storage: self, index: index), $0) }
+            }
+        }
+    }
+
+    /// Empties every slot, releasing the values outside the lock.
+    func removeAll() {
+        let released = slots.withLock { slots in
+            defer { slots = Slots(cells: []) }
+            return slots
+        }
+        _ = released
     }
 }
+
+/// One slot of a ``RequestState``.
+struct ScopedSlot: CellAccess {
+    let storage: RequestState
+    let index: Int
+
+    func withState<R>(_ body: (inout CellState) -> R) -> R {
+        storage.withState(at: index, body)
+    }
+}
+

@@ -1,9 +1,9 @@
 import Synchronization
 
 /// Whether an injector has started shutting down; read on every `get`, so it is a single atomic
-/// load.
+/// load. Stored in the injector itself, not behind a reference of its own.
 @usableFromInline
-final class ShutdownFlag: Sendable {
+struct ShutdownFlag: ~Copyable, Sendable {
     private let flag = Atomic<Bool>(false)
 
     init() {}
@@ -17,13 +17,4 @@ final class ShutdownFlag: Sendable {
     func set() {
         flag.store(true, ordering: .releasing)
     }
-}
-
-/// Where an injector's ``InjectorActor/shutdown()`` is.
-enum ShutdownState: Sendable {
-    case running
-    /// Disposing. Later callers wait for the outcome, made when the first of them arrives, so
-    /// that the usual single shutdown of a request scope allocates nothing for waiters.
-    case disposing(SharedOutcome<Void>?)
-    case finished
 }

@@ -1,0 +1,40 @@
+/// Where an injector's ``InjectorActor/shutdown()`` is, and what the injector must dispose: one
+/// value under one lock, so that opening a request scope allocates one lock for both.
+struct ShutdownState: Sendable {
+    enum Phase: Sendable {
+        case running
+        /// Disposing. Later callers wait for the outcome, made when the first of them arrives, so
+        /// that the usual single shutdown of a request scope allocates nothing for waiters.
+        case disposing(SharedOutcome<Void>?)
+        case finished
+    }
+
+    var phase = Phase.running
+    /// What the injector built and must dispose, oldest first; `nil` once shutdown has taken
+    /// them, after which nothing more is recorded.
+    private var disposals: [Disposal]? = []
+
+    /// Records `disposal`; `false` once shutdown has taken the disposals, when the caller must
+    /// dispose now.
+    mutating func record(_ disposal: Disposal) -> Bool {
+        guard disposals != nil else { return false }
+        disposals?.append(disposal)
+        return true
+    }
+
+    /// Whether shutdown has taken the disposals.
+    var isClosed: Bool { disposals == nil }
+
+    /// Takes the disposals, oldest first, and records no more.
+    mutating func close() -> [Disposal] {
+        defer { disposals = nil }
+        return disposals ?? []
+    }
+}
+
+/// One built instance to dispose, and how.
+struct Disposal: Sendable {
+    let key: BindingKey
+    /// Disposes the instance after work that ended with the given outcome.
+    let dispose: @Sendable (ScopeOutcome) async throws -> Void
+}
