@@ -70,4 +70,3 @@ struct ScopedSlot: CellAccess {
         storage.withState(at: index, body)
     }
 }
-
