@@ -163,7 +163,7 @@ extension InjectorActor {
             result = .failure(error)
             outcome = .failed(error)
         }
-        let disposalFailure = await scope.shutdown(after: outcome)
+        let disposalFailure = scope.shutDownAtOnce() ? nil : await scope.shutdown(after: outcome)
         let value = try result.get()
         if let disposalFailure { throw disposalFailure }
         return value

@@ -66,6 +66,25 @@ extension InjectorActor {
         }
     }
 
+    /// Ends this request scope without suspending when it has nothing to wait for or dispose: no
+    /// construction in flight and nothing recorded for disposal, as most request scopes end.
+    /// `false`, changing nothing but the flag, when ``shutdown(after:)`` must do it.
+    nonisolated func shutDownAtOnce() -> Bool {
+        guard !ownsTable, let request else { return false }
+        // Set first, as shutdown(after:) does: a construction claimed after this sees the flag
+        // and gives up, so none can start once the cells are found idle.
+        shutdownFlag.set()
+        let released = shutdownState.withLock { state -> [CellState]? in
+            guard case .running = state.phase, !state.hasDisposals,
+                let released = request.takeAllUnlessBuilding()
+            else { return nil }
+            state.phase = .finished
+            _ = state.close()
+            return released
+        }
+        return released != nil
+    }
+
     private nonisolated(nonsending) func disposeAll(after outcome: ScopeOutcome) async -> InjectionError? {
         // No construction starts after the flag is set (a claimant checks it after claiming);
         // wait for those already running, whose values are recorded for disposal as they finish.

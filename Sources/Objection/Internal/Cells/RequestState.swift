@@ -51,6 +51,16 @@ final class RequestState: Sendable {
         }
     }
 
+    /// Empties every slot unless a construction is in flight, and returns the cells for the
+    /// caller to release outside its locks; `nil`, emptying nothing, while one is in flight.
+    func takeAllUnlessBuilding() -> [CellState]? {
+        slots.withLock { slots in
+            guard !slots.cells.contains(where: { $0.construction != nil }) else { return nil }
+            defer { slots = Slots(cells: []) }
+            return slots.cells
+        }
+    }
+
     /// Empties every slot, releasing the values outside the lock.
     func removeAll() {
         let released = slots.withLock { slots in

@@ -25,6 +25,9 @@ struct ShutdownState: Sendable {
     /// Whether shutdown has taken the disposals.
     var isClosed: Bool { disposals == nil }
 
+    /// Whether anything was recorded for disposal and not yet taken.
+    var hasDisposals: Bool { disposals?.isEmpty == false }
+
     /// Takes the disposals, oldest first, and records no more.
     mutating func close() -> [Disposal] {
         defer { disposals = nil }
