@@ -176,17 +176,14 @@ extension InjectorActor {
         of binding: Binding,
         as type: T.Type
     ) throws(SynchronousResolutionUnavailable) -> T {
-        guard let values = nearestScope?.request?.values, let index = values.index(of: binding.key) else {
-            throw SynchronousResolutionUnavailable()
-        }
-        return try values.value(at: index, as: type)
+        guard let request = nearestScope?.request else { throw SynchronousResolutionUnavailable() }
+        return try request.value(for: binding.key, as: type)
     }
 
     /// The value bound to `key` by the opener of the nearest request scope, else of an enclosing
     /// one: a nested scope holds its request's values too (see ``ScopeValues/inheriting(_:)``).
     @usableFromInline
     nonisolated func requestValue<T: Sendable>(for key: BindingKey, as type: T.Type) -> T? {
-        guard let values = nearestScope?.request?.values, let index = values.index(of: key) else { return nil }
-        return try? values.value(at: index, as: type)
+        try? nearestScope?.request?.value(for: key, as: type)
     }
 }

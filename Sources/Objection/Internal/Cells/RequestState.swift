@@ -42,6 +42,12 @@ final class RequestState: Sendable {
         slots.withLock { body(&$0.cells[index]) }
     }
 
+    /// The value bound to `key`, read in place, or a request to leave the synchronous path.
+    func value<T: Sendable>(for key: BindingKey, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
+        guard let index = values.index(of: key) else { throw SynchronousResolutionUnavailable() }
+        return try values.value(at: index, as: type)
+    }
+
     /// The constructions in flight now.
     var constructions: [(slot: ScopedSlot, construction: Construction)] {
         slots.withLock { slots in
