@@ -23,6 +23,7 @@ extension InjectorActor {
         named name: String? = nil
     ) async throws -> T {
         let key = BindingKey(type, named: name)
+        if let singleton = builtSingleton(key, as: type) { return singleton }
         do {
             return try await resolve(key, as: type, from: .currentTask)
         } catch {

@@ -20,6 +20,17 @@ extension InjectorActor {
         return try await resolve(binding, as: type, from: requester)
     }
 
+    /// The built singleton bound to `key` in this injector's table, read without suspending: the
+    /// hit path of `get`, a plain function so that it allocates no asynchronous frame. `nil`
+    /// sends `get` down the whole path, which gives the same answer when there is one.
+    @inlinable
+    nonisolated func builtSingleton<T: Sendable>(_ key: BindingKey, as type: T.Type) -> T? {
+        guard !isShutDown, let binding = table.binding(for: key), binding.scope.kind == .singleton,
+            binding.produces(type)
+        else { return nil }
+        return binding.cell?.value(as: type)
+    }
+
     /// Like resolving `key`, but `nil` when `key` itself is unbound: the shared body of both
     /// `getIfBound`s.
     @inlinable

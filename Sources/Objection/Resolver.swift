@@ -39,7 +39,9 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        try await injector.resolve(BindingKey(type, named: name), as: type, from: .step(path))
+        let key = BindingKey(type, named: name)
+        if let singleton = injector.builtSingleton(key, as: type) { return singleton }
+        return try await injector.resolve(key, as: type, from: .step(path))
     }
 
     /// Resolves the binding for `type` if one exists.
