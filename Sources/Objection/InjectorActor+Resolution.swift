@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The path of every `get`: key → binding → lifetime → cache → recipe → value.
 ///
 /// ``resolve(_:as:from:)-(BindingKey,_,_)`` finds the binding; ``resolve(_:as:from:)-(Binding,_,_)``
@@ -164,11 +166,17 @@ extension InjectorActor {
     /// table that declares `binding`.
     @usableFromInline
     nonisolated func frontierIsBuilt(_ binding: Binding) -> Bool {
-        guard !binding.frontier.isEmpty else { return true }
+        guard !binding.frontier.isEmpty, !binding.frontierStaysBuilt.load(ordering: .relaxed) else { return true }
         var declaring: BindingTable? = table
         while let candidate = declaring, candidate.id != binding.tableID { declaring = candidate.parent }
         guard let declaring else { return false }
-        for index in binding.frontier where !isBuilt(declaring.bindings[index]) { return false }
+        var onlySingletons = true
+        for index in binding.frontier {
+            let dependency = declaring.bindings[index]
+            guard isBuilt(dependency) else { return false }
+            onlySingletons = onlySingletons && dependency.scope.kind == .singleton
+        }
+        if onlySingletons { binding.frontierStaysBuilt.store(true, ordering: .relaxed) }
         return true
     }
 

@@ -228,7 +228,7 @@ extension InjectorActor {
     /// background, and the caller gets `false`.
     @usableFromInline
     nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
-        guard let dispose = binding.disposal(of: value, ownedHere: ownsValues(of: binding)) else {
+        guard let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) }) else {
             return !isShutDown
         }
         if shutdownState.withLock({ $0.record(Disposal(key: binding.key, dispose: dispose)) }) { return true }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One linked entry of a ``BindingTable``: a key, its scope and its producer, with every declared
 /// dependency already turned into a table index.
 @usableFromInline
@@ -48,6 +50,11 @@ final class Binding: Sendable {
     @usableFromInline let synchronousDepth: Int
     /// Whether a synchronous build of this binding reads a request-scoped instance.
     @usableFromInline let synchronousReadsScoped: Bool
+    /// Set once every binding of ``frontier`` was found built and all of them are singletons,
+    /// which stay built: later checks skip their cells. A singleton emptied since (at shutdown,
+    /// or a construction given up at startup) makes the synchronous path give way when it reads
+    /// it, as it does for anything not as planned.
+    let frontierStaysBuilt = Atomic<Bool>(false)
 
     init(
         declaration: BindingDeclaration,
@@ -93,14 +100,17 @@ extension Binding {
     /// else `dispose()` when the value is ``AsyncDisposable`` and `ownedHere` — an instance is
     /// disposed once, by the cache that built it, never by an alias that shares it; `nil` when
     /// there is nothing to do.
-    func disposal(of value: any Sendable, ownedHere: Bool) -> (@Sendable (ScopeOutcome) async throws -> Void)? {
+    func disposal(
+        of value: any Sendable,
+        ownedHere: () -> Bool
+    ) -> (@Sendable (ScopeOutcome) async throws -> Void)? {
         if let hook = dispose { return { try await hook(value, $0) } }
-        guard ownedHere else { return nil }
         // A value of the key's own type conforms exactly when the type does; another type (an
-        // implementation behind a protocol, a subclass) is looked up.
+        // implementation behind a protocol, a subclass) is looked up. Ownership, which may walk
+        // aliases, is asked last.
         let isOfKeyType = ObjectIdentifier(type(of: value)) == ObjectIdentifier(key.type)
         if isOfKeyType, !keyTypeIsDisposable { return nil }
-        guard let disposable = value as? any AsyncDisposable else { return nil }
+        guard ownedHere(), let disposable = value as? any AsyncDisposable else { return nil }
         if !isOfKeyType || keyTypeIsOutcomeAware, let aware = disposable as? any OutcomeAwareDisposable {
             return { try await aware.dispose(after: $0) }
         }
