@@ -9,7 +9,6 @@
 @usableFromInline
 struct SynchronousResolver {
     @usableFromInline let injector: InjectorActor
-    @usableFromInline let table: BindingTable
     /// Where the constructions are noted for the observer; `nil` without one.
     @usableFromInline let reports: ConstructionReports?
 
@@ -17,7 +16,6 @@ struct SynchronousResolver {
     @inlinable
     init(injector: InjectorActor, reports: ConstructionReports?) {
         self.injector = injector
-        self.table = injector.table
         self.reports = reports
     }
 
@@ -33,6 +31,7 @@ struct SynchronousResolver {
 
     /// The `position`-th declared dependency of `binding`.
     func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) throws -> T {
+        let table = injector.table
         // A binding of this table follows its pre-linked index; an inherited one looks its
         // dependency up by key, so that this injector's overrides (a request's values) win.
         if binding.tableID == table.id, let index = binding.links[position] {
