@@ -11,62 +11,70 @@
 /// Used by one synchronous call on one task, never shared.
 @usableFromInline
 final class ConstructionReports {
-    private enum Ending {
-        case finished(ContinuousClock.Instant)
-        case failed(ContinuousClock.Instant, any Error)
-        case abandoned
+    private enum Event {
+        /// A construction started; `isAbandoned` once it was handed over.
+        case started(isAbandoned: Bool)
+        /// The construction that started at `start`, an index into the events, built its value.
+        case finished(start: Int)
+        /// The construction that started at `start` threw the error at `error` in ``errors``.
+        case failed(start: Int, error: Int)
     }
 
-    private struct Construction {
+    private struct Entry {
+        var event: Event
         let binding: Binding
-        let start: ContinuousClock.Instant
-        var ending: Ending?
+        let at: ContinuousClock.Instant
     }
 
-    private var constructions: [Construction] = []
-    /// The events in the order they happened: each construction's index, once when it started
-    /// and once when it ended.
-    private var events: [(construction: Int, isEnd: Bool)] = []
+    // One task, one synchronous call: no overlapping access to check at run time.
+    /// What happened, in order, each with the binding it concerns and when.
+    @exclusivity(unchecked) private var events: [Entry] = []
+    /// The errors of failed constructions, kept apart so that an event copies no existential.
+    @exclusivity(unchecked) private var errors: [any Error] = []
 
-    @usableFromInline init() {}
+    @usableFromInline init() {
+        // A request's handful of scoped instances, started and ended, without regrowing.
+        events.reserveCapacity(8)
+    }
 
     /// Notes that building `binding` starts now; pass the result to one of the endings.
     func started(_ binding: Binding) -> Int {
-        constructions.append(Construction(binding: binding, start: .now))
-        events.append((constructions.count - 1, false))
-        return constructions.count - 1
+        events.append(Entry(event: .started(isAbandoned: false), binding: binding, at: .now))
+        return events.count - 1
     }
 
-    /// Notes that construction `index` built its value.
-    func finished(_ index: Int) { end(index, .finished(.now)) }
+    /// Notes that the construction started at `start` built its value.
+    func finished(_ start: Int) {
+        events.append(Entry(event: .finished(start: start), binding: events[start].binding, at: .now))
+    }
 
-    /// Notes that construction `index` threw `error`.
-    func failed(_ index: Int, _ error: any Error) { end(index, .failed(.now, error)) }
+    /// Notes that the construction started at `start` threw `error`.
+    func failed(_ start: Int, _ error: any Error) {
+        errors.append(error)
+        events.append(
+            Entry(event: .failed(start: start, error: errors.count - 1), binding: events[start].binding, at: .now))
+    }
 
-    /// Notes that construction `index` was handed to the asynchronous path, which reports it.
-    func abandoned(_ index: Int) { constructions[index].ending = .abandoned }
-
-    private func end(_ index: Int, _ ending: Ending) {
-        constructions[index].ending = ending
-        events.append((index, true))
+    /// Notes that the construction started at `start` was handed to the asynchronous path,
+    /// which reports it.
+    func abandoned(_ start: Int) {
+        events[start].event = .started(isAbandoned: true)
     }
 
     /// Tells `observer` what happened, in order, leaving out the abandoned constructions.
     @usableFromInline
     func deliver(to observer: any InjectionObserver) {
-        for event in events {
-            let construction = constructions[event.construction]
-            let key = construction.binding.key
-            let scope = construction.binding.scope
-            switch (event.isEnd, construction.ending) {
-            case (_, .abandoned?), (_, nil):
-                continue
-            case (false, _):
-                observer.constructionStarted(key, scope: scope)
-            case (true, .finished(let end)?):
-                observer.constructionFinished(key, scope: scope, duration: end - construction.start)
-            case (true, .failed(let end, let error)?):
-                observer.constructionFailed(key, scope: scope, duration: end - construction.start, error: error)
+        for index in events.indices {
+            let binding = events[index].binding
+            switch events[index].event {
+            case .started(let isAbandoned):
+                if !isAbandoned { observer.constructionStarted(binding.key, scope: binding.scope) }
+            case .finished(let start):
+                let duration = events[index].at - events[start].at
+                observer.constructionFinished(binding.key, scope: binding.scope, duration: duration)
+            case .failed(let start, let error):
+                let duration = events[index].at - events[start].at
+                observer.constructionFailed(binding.key, scope: binding.scope, duration: duration, error: errors[error])
             }
         }
     }
