@@ -90,6 +90,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("PerRequest.ServerShaped") { benchmark in
+        let root = try await InjectorActor(modules: [ServerShapedRequest.Bindings()])
+        let connection = ServerShapedRequest.Connection()
+        blackHole(try await ServerShapedRequest.serve(root, id: 0, connection: connection))
+        benchmark.startMeasurement()
+        for id in benchmark.scaledIterations {
+            blackHole(try await ServerShapedRequest.serve(root, id: id, connection: connection))
+        }
+    }
+
     for size in [10, 1_000, 10_000] {
         Benchmark("BuildInjector.\(size)Bindings", configuration: .init(maxIterations: smoke ? 1 : 10_000)) {
             benchmark in

@@ -7,7 +7,9 @@ public enum Cases {
     /// `scale` divides the operation counts: 1 for a real run, large for a smoke run.
     public static func all(scale: Int) async throws -> [BenchmarkCase] {
         try await [transientGraph(scale), deepGraph(scale), singletonHit(scale)]
-            + concurrentHits(scale) + [stampede(), perRequest(scale), perRequestWithValues(scale)] + buildCost(scale)
+            + concurrentHits(scale)
+            + [stampede(), perRequest(scale), perRequestWithValues(scale), serverShapedRequest(scale)]
+            + buildCost(scale)
     }
 
     static func transientGraph(_ scale: Int) async throws -> BenchmarkCase {
@@ -214,6 +216,35 @@ public enum Cases {
                 Contender("Swinject child container", role: .swinject) { n in
                     for _ in 0..<n {
                         sink(SwinjectGraphs.serveRequest(root: swinject.value, context: RequestContext()))
+                    }
+                },
+            ]
+        )
+    }
+
+    static func serverShapedRequest(_ scale: Int) async throws -> BenchmarkCase {
+        let plain = try await InjectorActor(modules: [ServerShapedRequest.Bindings()])
+        let observed = try await InjectorActor(
+            modules: [ServerShapedRequest.Bindings()],
+            observer: ServerShapedRequest.SilentObserver()
+        )
+        let hand = ServerShapedRequest.HandWired()
+        let connection = ServerShapedRequest.Connection()
+        return BenchmarkCase(
+            "5c. Per request like the example server: request scope, transaction scope through around, disposal",
+            operations: 20_000 / scale,
+            contenders: [
+                Contender("hand-written", role: .baseline) { n in
+                    for id in 0..<n { sink(try await hand.serve(id: id, connection: connection)) }
+                },
+                Contender("Objection") { n in
+                    for id in 0..<n {
+                        sink(try await ServerShapedRequest.serve(plain, id: id, connection: connection))
+                    }
+                },
+                Contender("Objection, with an observer") { n in
+                    for id in 0..<n {
+                        sink(try await ServerShapedRequest.serve(observed, id: id, connection: connection))
                     }
                 },
             ]
