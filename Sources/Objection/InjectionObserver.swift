@@ -4,7 +4,10 @@
 /// that throws.
 ///
 /// Every method has an empty default, so an observer implements only what it needs. Methods are
-/// called synchronously on the task doing the work; keep them short and never block in them.
+/// called synchronously on the task doing the work; keep them short and never block in them. An
+/// observer costs the resolution path little: instances built with plain function calls (an
+/// autowired graph that never suspends) are still built that way, their events held back until
+/// the call returns, then delivered in order with the durations measured as they happened.
 /// Transient instances are not reported: they are plain function calls on the hot path. Errors
 /// are passed as they are; an ``InjectionError`` names types only, a provider's own error is
 /// yours to redact.
