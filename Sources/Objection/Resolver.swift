@@ -80,17 +80,9 @@ public struct Resolver: Sendable {
         at position: Int,
         of binding: Binding
     ) async throws -> T {
-        let table = injector.table
-        let key = binding.dependencies[position]
-        let dependency =
-            if table.id == binding.tableID, let index = binding.links[position] {
-                table.bindings[index]
-            } else {
-                table.binding(for: key)
-            }
-        guard let dependency else {
+        guard let dependency = injector.table.dependency(position, of: binding) else {
             // Not bound: perhaps a handle the injector provides (`Factory<T>`, `Lazy<T>`).
-            return try await injector.resolve(key, as: type, from: .step(frame))
+            return try await injector.resolve(binding.dependencies[position], as: type, from: .step(frame))
         }
         return try await injector.resolve(dependency, as: type, from: .step(frame))
     }

@@ -31,18 +31,11 @@ struct SynchronousResolver {
 
     /// The `position`-th declared dependency of `binding`.
     func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) throws -> T {
-        let table = injector.table
-        // A binding of this table follows its pre-linked index; an inherited one looks its
-        // dependency up by key, so that this injector's overrides (a request's values) win.
-        if binding.tableID == table.id, let index = binding.links[position] {
-            return try resolve(table.bindings[index], as: type)
-        }
-        guard let dependency = table.binding(for: binding.dependencies[position]) else {
-            throw SynchronousResolutionUnavailable()
-        }
-        // An override from another table than the plan's is taken only when it builds nothing
-        // (a value, a built singleton): then the plan's depth and captive analysis still hold.
-        guard
+        // The lookup, and its override rule, are the asynchronous path's (BindingTable.dependency).
+        // The plan holds for an override only when it builds nothing (a value, a built
+        // singleton) or comes from the plan's own table: then its depth and captive analysis
+        // still hold. Anything else, and an unbound key, leave this path.
+        guard let dependency = injector.table.dependency(position, of: binding),
             dependency.tableID == binding.tableID || dependency.producer.isInstance
                 || dependency.scope == .singleton
         else { throw SynchronousResolutionUnavailable() }

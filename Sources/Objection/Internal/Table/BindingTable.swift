@@ -36,6 +36,20 @@ final class BindingTable: Sendable {
         return parent?.binding(for: key)
     }
 
+    /// The binding an injector over this table uses for the `position`-th declared dependency of
+    /// `binding`: the one linked when the table was built, when `binding` is this table's own;
+    /// else the binding for the dependency's key looked up here, so that this table's overrides
+    /// (a child's bindings) win over what `binding`'s own table linked. `nil` when the key is
+    /// unbound (a handle such as `Lazy<T>`, or a request value, may still answer it).
+    ///
+    /// The one statement of the override rule, for both the synchronous and the asynchronous
+    /// path.
+    @inlinable
+    func dependency(_ position: Int, of binding: Binding) -> Binding? {
+        if binding.tableID == id, let index = binding.links[position] { return bindings[index] }
+        return self.binding(for: binding.dependencies[position])
+    }
+
     /// Whether an injector over this table resolves `key`: it is bound, or provided without a
     /// binding.
     func provides(_ key: BindingKey) -> Bool {
