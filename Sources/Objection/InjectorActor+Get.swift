@@ -43,7 +43,6 @@ extension InjectorActor {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     /// - Returns: The instance, or `nil` when the key itself is unbound.
     /// - Throws: Like ``get(_:named:)`` for a bound key: a missing *dependency* still throws.
-    @inlinable
     nonisolated(nonsending) public func getIfBound<T: Sendable>(
         _ type: T.Type = T.self,
         named name: String? = nil

@@ -35,7 +35,6 @@ extension InjectorActor {
 
     /// Like resolving `key`, but `nil` when `key` itself is unbound: the shared body of both
     /// `getIfBound`s.
-    @inlinable
     nonisolated(nonsending) func resolveIfBound<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,

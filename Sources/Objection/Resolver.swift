@@ -51,7 +51,6 @@ public struct Resolver: Sendable {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     /// - Returns: The instance, or `nil` when the key itself is unbound.
     /// - Throws: Like ``get(_:named:)`` for a bound key: a missing *dependency* still throws.
-    @inlinable
     nonisolated(nonsending) public func getIfBound<T: Sendable>(
         _ type: T.Type = T.self,
         named name: String? = nil
