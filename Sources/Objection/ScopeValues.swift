@@ -61,6 +61,8 @@ public struct ScopeValues: Sendable {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {
+            // A request binds a handful: one allocation for them, not one per doubling.
+            if entries.isEmpty { entries.reserveCapacity(4) }
             entries.append(Entry(key: key, value: value))
         }
     }
