@@ -66,7 +66,7 @@ public struct BindingBuilder<T: Sendable> {
     /// - Returns: A builder to choose the binding's scope.
     @inlinable @discardableResult
     public func to(_ provider: @escaping @Sendable (Resolver) throws -> T) -> ScopedBindingBuilder<T> {
-        setTarget(Recipe.opaque { resolver in try provider(resolver) })
+        setTarget(Recipe.opaque(synchronous: provider))
     }
 
     /// Binds the key to a function whose parameters are resolved by type: initializer autowiring.

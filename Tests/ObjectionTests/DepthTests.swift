@@ -45,6 +45,24 @@ struct DepthTests {
         #expect(error?.message.hasPrefix("Resolution depth exceeded the limit of 50") == true)
     }
 
+    @Test("a synchronous provider at the end of a chain counts towards the depth limit")
+    func synchronousProviderDepth() async throws {
+        // "0" -> "1" are asynchronous providers; "2" is a closure that does not suspend, which
+        // takes the path without a task-local step, but still enters its step.
+        let module = TestModule { binder in
+            binder.bind(Int.self, named: "0").to { r in try await r.get(Int.self, named: "1") }
+            binder.bind(Int.self, named: "1").to { r in try await r.get(Int.self, named: "2") }
+            binder.bind(Int.self, named: "2").to { (_: Resolver) -> Int in 2 }
+        }
+        let atLimit = try await InjectorActor(modules: [module], maxResolutionDepth: 3)
+        #expect(try await atLimit.get(Int.self, named: "0") == 2)
+
+        let belowLimit = try await InjectorActor(modules: [module], maxResolutionDepth: 2)
+        let error = await injectionError { _ = try await belowLimit.get(Int.self, named: "0") }
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.path.count == 3)
+    }
+
     @Test("the default limit stops a runaway chain instead of crashing")
     func defaultLimit() async throws {
         let length = InjectorActor.defaultMaxResolutionDepth + 10

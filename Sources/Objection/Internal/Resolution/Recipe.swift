@@ -14,6 +14,9 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// The recipe, able to suspend; always present.
     @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
     @usableFromInline let instance: (any Sendable)?
+    /// A provider closure that does not suspend, as it was bound: a transient built with it
+    /// needs no task-local step (see ``InjectorActor/resolveTransient(_:producer:from:)``).
+    @usableFromInline let synchronousProvider: (@Sendable (Resolver) throws -> T)?
     private let conformance: (@Sendable (any AnyRecipe) -> Bool?)?
     /// For a binding with runtime arguments: the recipe taking them, and their types.
     let argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
@@ -26,10 +29,12 @@ final class Recipe<T: Sendable>: AnyRecipe {
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
         conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil,
-        argumentTypes: [any Any.Type] = []
+        argumentTypes: [any Any.Type] = [],
+        synchronousProvider: (@Sendable (Resolver) throws -> T)? = nil
     ) {
         self.kind = kind
         self.instance = instance
+        self.synchronousProvider = synchronousProvider
         self.synchronous = synchronous
         self.asynchronous = asynchronous
         self.conformance = conformance
@@ -83,6 +88,17 @@ final class Recipe<T: Sendable>: AnyRecipe {
         _ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T
     ) -> Recipe {
         Recipe(kind: .opaque, synchronous: nil) { resolver, _ in try await provider(resolver) }
+    }
+
+    /// A provider closure that does not suspend.
+    @usableFromInline
+    static func opaque(synchronous provider: @escaping @Sendable (Resolver) throws -> T) -> Recipe {
+        Recipe(
+            kind: .opaque,
+            synchronous: nil,
+            asynchronous: { resolver, _ in try provider(resolver) },
+            synchronousProvider: provider
+        )
     }
 
     /// The same recipe, followed by property injection and the awake hook when `T` is a
