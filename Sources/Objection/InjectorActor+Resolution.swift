@@ -107,15 +107,6 @@ extension InjectorActor {
             return try instance(SynchronousResolver(injector: self, reports: nil), binding)
         }
         let parent = requester.frame
-        if let provider = producer.synchronousProvider {
-            // A provider that does not suspend cannot resolve anything while it runs (the
-            // Resolver's methods suspend), so nothing can nest below its step: the step is
-            // entered, for the cycle and depth checks and its Resolver's path, but not pushed as
-            // the task's current step, which costs a task-local push per object.
-            let frame = try enter(binding, below: .step(parent))
-            defer { frame.finish() }
-            return try provider(Resolver(injector: self, frame: frame))
-        }
         if let recipe = synchronousRecipe(binding, producer, below: parent),
             !binding.synchronousReadsScoped || !isCaptive(below: parent)
         {

@@ -14,8 +14,8 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// The recipe, able to suspend; always present.
     @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
     @usableFromInline let instance: (any Sendable)?
-    /// A provider closure that does not suspend, as it was bound: a transient built with it
-    /// needs no task-local step (see ``InjectorActor/resolveTransient(_:producer:from:)``).
+    /// A provider closure that does not suspend, as it was bound: ``run(_:for:)`` calls it
+    /// without publishing its step as the task's current one.
     @usableFromInline let synchronousProvider: (@Sendable (Resolver) throws -> T)?
     private let conformance: (@Sendable (any AnyRecipe) -> Bool?)?
     /// For a binding with runtime arguments: the recipe taking them, and their types.
@@ -142,11 +142,15 @@ final class Recipe<T: Sendable>: AnyRecipe {
 
     /// Runs the asynchronous recipe with its frame published as the task's current frame, so
     /// that a recipe calling the injector directly, rather than through its resolver, still
-    /// extends this resolution path; the frame is finished when the recipe returns.
+    /// extends this resolution path; the frame is finished when the recipe returns. A provider
+    /// closure that does not suspend is called as it is, without publishing the frame.
     @usableFromInline
     nonisolated(nonsending) func run(_ resolver: Resolver, for binding: Binding) async throws -> T {
         let frame = resolver.frame
         defer { frame.finish() }
+        // A provider that does not suspend cannot resolve anything while it runs (the Resolver's
+        // methods suspend), so nothing nests below its step: it needs no task-local push.
+        if let synchronousProvider { return try synchronousProvider(resolver) }
         return try await ResolutionFrame.$current.withValue(frame) { try await asynchronous(resolver, binding) }
     }
 
