@@ -72,6 +72,45 @@ struct RequestScopeTests {
         }
     }
 
+    @Test(
+        "a resolution still running in another task when its scope ends fails with shutDown",
+        arguments: [false, true]
+    )
+    func resolutionOutlivingItsScope(scopeDisposesSomething: Bool) async throws {
+        final class Slow: Sendable {}
+        final class Ledger: Sendable {}
+        final class Journal: AsyncDisposable {
+            func dispose() async throws {}
+        }
+        final class Handler: Sendable {
+            init(slow: Slow, ledger: Ledger) {}
+        }
+        let started = Gate()
+        let release = Gate()
+        let root = try await makeInjector { binder in
+            binder.bind(Slow.self).to { _ in
+                started.open()
+                await release.wait()
+                return Slow()
+            }
+            binder.bind(Ledger.self).to(Ledger.init).inScope(.scoped)
+            binder.bind(Handler.self).to(Handler.init)
+            binder.bind(Journal.self).to(Journal.init).inScope(.scoped)
+        }
+        // The task is inside Slow's provider when the scope ends (with nothing in flight in its
+        // cells: the handler is a transient); it then reaches the scope's ledger slot. A journal
+        // to dispose makes the scope end through the whole shutdown rather than at once.
+        let pending = try await root.withScope(values: { _ in }) { scope in
+            if scopeDisposesSomething { _ = try await scope.get(Journal.self) }
+            let task = Task { try await scope.get(Handler.self) }
+            await started.wait()
+            return task
+        }
+        release.open()
+        let error = await injectionError { _ = try await pending.value }
+        #expect(error?.code == .shutDown)
+    }
+
     @Test("resolving a scoped key outside any scope is a scope violation")
     func scopedOutsideScope() async throws {
         let root = try await Self.root()

@@ -57,23 +57,27 @@ final class RequestState: Sendable {
         }
     }
 
-    /// Empties every slot unless a construction is in flight, and returns the cells for the
+    /// Empties every slot unless a construction is in flight, and returns the values for the
     /// caller to release outside its locks; `nil`, emptying nothing, while one is in flight.
-    func takeAllUnlessBuilding() -> [CellState]? {
+    func takeAllUnlessBuilding() -> [CellState.Value]? {
         slots.withLock { slots in
             guard !slots.cells.contains(where: { $0.construction != nil }) else { return nil }
-            defer { slots = Slots(cells: []) }
-            return slots.cells
+            return Self.empty(&slots)
         }
     }
 
     /// Empties every slot, releasing the values outside the lock.
     func removeAll() {
-        let released = slots.withLock { slots in
-            defer { slots = Slots(cells: []) }
-            return slots
-        }
+        let released = slots.withLock { Self.empty(&$0) }
         _ = released
+    }
+
+    /// Empties each built slot in place. The slots keep their places: a resolution that took a
+    /// slot before the scope ended (another task of the request, still running) reads or claims
+    /// it afterwards, finds it empty and gives up on the shutdown flag, instead of indexing past
+    /// the end of an emptied array.
+    private static func empty(_ slots: inout Slots) -> [CellState.Value] {
+        slots.cells.indices.compactMap { slots.cells[$0].clear() }
     }
 }
 
