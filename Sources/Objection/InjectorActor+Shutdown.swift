@@ -74,7 +74,7 @@ extension InjectorActor {
         // Set first, as shutdown(after:) does: a construction claimed after this sees the flag
         // and gives up, so none can start once the cells are found idle.
         shutdownFlag.set()
-        let released = shutdownState.withLock { state -> [CellState.Value]? in
+        let released = shutdownState.withLock { state -> [CellState]? in
             guard case .running = state.phase, !state.hasDisposals,
                 let released = request.takeAllUnlessBuilding()
             else { return nil }

@@ -184,8 +184,13 @@ public actor InjectorActor {
         self.scopeLayout = layout
         // A scope nested in another answers with the outer scope's values too, so a lookup
         // reads one set of values instead of walking up the chain.
-        let inherited = parent?.nearestScope?.request.map { values.inheriting($0.values) } ?? values
-        self.request = isScope ? RequestState(values: inherited, layout: layout) : nil
+        self.request =
+            isScope
+            ? RequestState(
+                values: parent?.nearestScope?.request.map { values.inheriting($0.values) } ?? values,
+                layout: layout
+            )
+            : nil
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A

@@ -13,6 +13,11 @@ final class RequestState: Sendable {
         /// Slots appended for bindings outside the layout, by binding identity; the binding is
         /// kept so that its address cannot be reused while the slot exists.
         var appended: [ObjectIdentifier: (binding: Binding, index: Int)] = [:]
+        /// Set when the scope ends and its cells are released. Every slot then reads as an empty
+        /// cell whose changes are dropped: a resolution that took a slot before the end (another
+        /// task of the request, still running) finds nothing there, and gives up on the shutdown
+        /// flag when it claims the slot, as every claimant checks it.
+        var hasEnded = false
     }
 
     /// The values the scope answers with: its opener's, over those of the scope it is nested in.
@@ -39,7 +44,13 @@ final class RequestState: Sendable {
     }
 
     fileprivate func withState<R>(at index: Int, _ body: (inout CellState) -> R) -> R {
-        slots.withLock { body(&$0.cells[index]) }
+        slots.withLock { slots in
+            guard !slots.hasEnded else {
+                var ended = CellState()
+                return body(&ended)
+            }
+            return body(&slots.cells[index])
+        }
     }
 
     /// The value bound to `key`, read in place, or a request to leave the synchronous path.
@@ -57,27 +68,29 @@ final class RequestState: Sendable {
         }
     }
 
-    /// Empties every slot unless a construction is in flight, and returns the values for the
-    /// caller to release outside its locks; `nil`, emptying nothing, while one is in flight.
-    func takeAllUnlessBuilding() -> [CellState.Value]? {
+    /// Ends the storage unless a construction is in flight, and returns the cells for the caller
+    /// to release outside its locks; `nil`, changing nothing, while one is in flight.
+    func takeAllUnlessBuilding() -> [CellState]? {
         slots.withLock { slots in
             guard !slots.cells.contains(where: { $0.construction != nil }) else { return nil }
-            return Self.empty(&slots)
+            return Self.end(&slots)
         }
     }
 
-    /// Empties every slot, releasing the values outside the lock.
+    /// Ends the storage, releasing the cells outside the lock.
     func removeAll() {
-        let released = slots.withLock { Self.empty(&$0) }
+        let released = slots.withLock { Self.end(&$0) }
         _ = released
     }
 
-    /// Empties each built slot in place. The slots keep their places: a resolution that took a
-    /// slot before the scope ended (another task of the request, still running) reads or claims
-    /// it afterwards, finds it empty and gives up on the shutdown flag, instead of indexing past
-    /// the end of an emptied array.
-    private static func empty(_ slots: inout Slots) -> [CellState.Value] {
-        slots.cells.indices.compactMap { slots.cells[$0].clear() }
+    /// Takes the cells out and marks the storage ended (see ``Slots/hasEnded``): slots handed out
+    /// earlier keep working, as empty ones, instead of indexing into an emptied array.
+    private static func end(_ slots: inout Slots) -> [CellState] {
+        defer {
+            slots.cells = []
+            slots.hasEnded = true
+        }
+        return slots.cells
     }
 }
 

@@ -32,13 +32,13 @@ final class ConstructionReports {
     /// The errors of failed constructions, kept apart so that an event copies no existential.
     @exclusivity(unchecked) private var errors: [any Error] = []
 
-    @usableFromInline init() {
-        // A request's handful of scoped instances, started and ended, without regrowing.
-        events.reserveCapacity(8)
-    }
+    @usableFromInline init() {}
 
     /// Notes that building `binding` starts now; pass the result to one of the endings.
     func started(_ binding: Binding) -> Int {
+        // A request's handful of scoped instances, started and ended, without regrowing; a
+        // resolution that builds nothing cached allocates no buffer.
+        if events.isEmpty { events.reserveCapacity(8) }
         events.append(Entry(event: .started(isAbandoned: false), binding: binding, at: .now))
         return events.count - 1
     }

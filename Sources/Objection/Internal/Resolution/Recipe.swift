@@ -238,6 +238,16 @@ extension Binding {
         return unsafeDowncast(producer, to: Recipe<T>.self)
     }
 
+    /// The built singleton of this binding, as a `T`, read without suspending: the hit path of
+    /// `get` and ``Resolver/get(_:named:)``, a plain function so that it allocates no
+    /// asynchronous frame. `nil` for anything else (not a singleton, not built, another type),
+    /// which the whole path then answers.
+    @inlinable
+    func builtSingleton<T: Sendable>(as type: T.Type) -> T? {
+        guard scope.kind == .singleton, produces(type) else { return nil }
+        return cell?.value(as: type)
+    }
+
     /// Whether this binding's values are `T`s: its key's type is `T`.
     @inlinable
     func produces<T>(_ type: T.Type) -> Bool {

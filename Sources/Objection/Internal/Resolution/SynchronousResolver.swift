@@ -105,8 +105,12 @@ struct SynchronousResolver {
                 throw error
             }
             guard scope.record(value, of: binding) else {
+                // The scope is ending: the asynchronous path will refuse to build it again, so
+                // the observer hears of this construction here, as ended by the shutdown.
                 cell.abandon()
-                if let report { reports?.abandoned(report) }
+                if let report {
+                    reports?.failed(report, InjectionError.shutDown(isScope: scope.isScope, key: binding.key))
+                }
                 throw SynchronousResolutionUnavailable()
             }
             if let report { reports?.finished(report) }
