@@ -169,17 +169,6 @@ extension InjectorActor {
         return value
     }
 
-    /// The request value of `binding`, a key request scopes supply, or a request to leave the
-    /// synchronous path (which reports a missing value with its path). Non-optional, so that
-    /// code not specialised for `T` needs no metadata for `T?`.
-    nonisolated func requestValue<T: Sendable>(
-        of binding: Binding,
-        as type: T.Type
-    ) throws(SynchronousResolutionUnavailable) -> T {
-        guard let request = nearestScope?.request else { throw SynchronousResolutionUnavailable() }
-        return try request.value(for: binding.key, as: type)
-    }
-
     /// The value bound to `key` by the opener of the nearest request scope, else of an enclosing
     /// one: a nested scope holds its request's values too (see ``ScopeValues/inheriting(_:)``).
     @usableFromInline

@@ -49,9 +49,12 @@ struct SynchronousResolver {
             guard let built = binding.cell?.builtBox() else { throw SynchronousResolutionUnavailable() }
             return CellValue.unwrap(built, as: type)
         case .scoped:
-            guard let scope = injector.nearestScope else { throw SynchronousResolutionUnavailable() }
-            if binding.isSuppliedByScope { return try scope.requestValue(of: binding, as: type) }
-            guard let slot = scope.slot(for: binding) else { throw SynchronousResolutionUnavailable() }
+            guard let scope = injector.nearestScope, let request = scope.request else {
+                throw SynchronousResolutionUnavailable()
+            }
+            // A value the scope's opener bound, read without a `T?` (see RequestState.value).
+            if binding.isSuppliedByScope { return try request.value(for: binding.key, as: type) }
+            let slot = request.slot(for: binding)
             guard binding.isSynchronous, let recipe = producer.synchronous else {
                 guard let built = slot.withState({ $0.value }) else { throw SynchronousResolutionUnavailable() }
                 return CellValue.unwrap(built, as: type)
