@@ -100,15 +100,15 @@ extension InjectorActor {
         producer: Recipe<T>,
         from requester: Requester
     ) async throws -> T {
-        if producer.kind == .instance, let instance = producer.synchronous {
-            return try instance(SynchronousResolver(injector: self, reports: nil), binding)
+        if producer.kind == .instance {
+            return try producer.synchronous(SynchronousResolver(injector: self, reports: nil), binding)
         }
         let parent = requester.frame
-        if let recipe = synchronousRecipe(binding, producer, below: parent),
+        if canBuildSynchronously(binding, below: parent),
             !binding.synchronousReadsScoped || !isCaptive(below: parent)
         {
             do {
-                return try resolvingSynchronously(in: self) { try recipe($0, binding) }
+                return try resolvingSynchronously(in: self) { try producer.synchronous($0, binding) }
             } catch is SynchronousResolutionUnavailable {
                 // A frontier cell was emptied meanwhile; the asynchronous path handles it.
             }
@@ -136,7 +136,7 @@ extension InjectorActor {
         try ResolutionFrame.enter(binding, below: requester.frame, limit: maxResolutionDepth)
     }
 
-    /// The synchronous recipe of `binding`, when the graph below it can be built right now with
+    /// Whether the graph below `binding` can be built right now with its synchronous recipe, in
     /// plain function calls: the plan of the table that declares it approved it, it stays within
     /// the depth limit, and the singletons it reads are built.
     ///
@@ -146,16 +146,9 @@ extension InjectorActor {
     /// that suspends, a singleton not built yet) makes ``SynchronousResolver`` fall back to the
     /// asynchronous path.
     @inlinable
-    nonisolated func synchronousRecipe<T: Sendable>(
-        _ binding: Binding,
-        _ producer: Recipe<T>,
-        below parent: ResolutionFrame?
-    ) -> (@Sendable (SynchronousResolver, Binding) throws -> T)? {
-        guard binding.isSynchronous,
-            (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth,
-            let recipe = producer.synchronous, frontierIsBuilt(binding)
-        else { return nil }
-        return recipe
+    nonisolated func canBuildSynchronously(_ binding: Binding, below parent: ResolutionFrame?) -> Bool {
+        binding.isSynchronous && (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth
+            && frontierIsBuilt(binding)
     }
 
     /// Whether every cached binding a synchronous build of `binding` reads is built, in the

@@ -23,12 +23,12 @@ extension InjectorActor {
         }
         if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
         if let value = slot.value(as: type) { return value }
-        if let recipe = synchronousRecipe(binding, producer, below: parent) {
+        if canBuildSynchronously(binding, below: parent) {
             do {
                 // The scope's own bindings build its instances, whoever asked (as on the
                 // asynchronous path).
                 return try resolvingSynchronously(in: scope) { resolver in
-                    try resolver.build(binding, recipe: recipe, in: slot, of: scope)
+                    try resolver.build(binding, producer: producer, in: slot, of: scope)
                 }
             } catch is SynchronousResolutionUnavailable {
                 // Another task of the request is building it, or the scope ended: see below.

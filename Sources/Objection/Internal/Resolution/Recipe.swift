@@ -9,8 +9,15 @@ final class Recipe<T: Sendable>: AnyRecipe {
     @usableFromInline let kind: RecipeKind
     /// The recipe as straight-line synchronous code, for instances and for declared recipes that
     /// never suspend (synchronous autowired functions, aliases). Used when the whole graph below
-    /// the binding can be built without suspending; see ``Binding/isSynchronous``.
-    @usableFromInline let synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)?
+    /// the binding can be built without suspending; see ``Binding/isSynchronous``. A recipe
+    /// without that form (``isSynchronous`` is false) holds one that gives way to the
+    /// asynchronous path.
+    ///
+    /// Not optional: calling a closure read from an optional stored property retained its
+    /// context on every call, one atomic increment and decrement per object built.
+    @usableFromInline let synchronous: @Sendable (SynchronousResolver, Binding) throws -> T
+    /// Whether ``synchronous`` is the recipe, rather than a stand-in that gives way.
+    @usableFromInline let isSynchronous: Bool
     /// The recipe, able to suspend; always present.
     @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
     @usableFromInline let instance: (any Sendable)?
@@ -35,7 +42,8 @@ final class Recipe<T: Sendable>: AnyRecipe {
         self.kind = kind
         self.instance = instance
         self.synchronousProvider = synchronousProvider
-        self.synchronous = synchronous
+        self.synchronous = synchronous ?? { _, _ in throw SynchronousResolutionUnavailable() }
+        self.isSynchronous = synchronous != nil
         self.asynchronous = asynchronous
         self.conformance = conformance
         self.argumentRecipe = argumentRecipe
@@ -177,8 +185,6 @@ final class Recipe<T: Sendable>: AnyRecipe {
     }
 
     @usableFromInline var isInstance: Bool { kind == .instance }
-
-    @usableFromInline var isSynchronous: Bool { synchronous != nil }
 
     @usableFromInline var producedType: any Any.Type { T.self }
 

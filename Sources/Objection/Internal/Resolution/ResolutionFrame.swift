@@ -36,22 +36,7 @@ final class ResolutionFrame: Sendable {
         limit: Int,
         construction: Construction? = nil
     ) throws(InjectionError) -> ResolutionFrame {
-        var ancestor = parent
-        while let frame = ancestor {
-            if frame.binding === binding {
-                var cycle = [binding.key]
-                var step = parent
-                while let current = step, current !== frame {
-                    cycle.append(current.binding.key)
-                    step = current.parent
-                }
-                cycle.append(binding.key)
-                cycle.reverse()
-                let path = (parent?.keys ?? []) + [binding.key]
-                throw InjectionError.circularDependency(cycle: cycle, path: path)
-            }
-            ancestor = frame.parent
-        }
+        if let parent, parent.contains(binding) { throw cycle(closedBy: binding, below: parent) }
         let depth = (parent?.depth ?? 0) + 1
         if depth > limit {
             throw InjectionError.depthLimitExceeded(limit: limit, path: (parent?.keys ?? []) + [binding.key])
@@ -62,6 +47,36 @@ final class ResolutionFrame: Sendable {
             depth: depth,
             construction: construction ?? parent?.construction
         )
+    }
+
+    /// Whether `binding` is built at this step or at one of its ancestors.
+    ///
+    /// Walks the chain without retaining its frames, which this frame keeps alive: a retain and a
+    /// release per ancestor were most of the cost of entering a step.
+    private func contains(_ binding: Binding) -> Bool {
+        var step: Unmanaged<ResolutionFrame>? = Unmanaged.passUnretained(self)
+        while let frame = step {
+            let (isBuilding, parent) = frame._withUnsafeGuaranteedRef { frame in
+                (frame.binding === binding, frame.parent.map(Unmanaged.passUnretained))
+            }
+            if isBuilding { return true }
+            step = parent
+        }
+        return false
+    }
+
+    /// The error for `binding` asked for again below `parent`, which builds it or descends from
+    /// the step that does.
+    private static func cycle(closedBy binding: Binding, below parent: ResolutionFrame) -> InjectionError {
+        var cycle = [binding.key]
+        var step: ResolutionFrame? = parent
+        while let current = step, current.binding !== binding {
+            cycle.append(current.binding.key)
+            step = current.parent
+        }
+        cycle.append(binding.key)
+        cycle.reverse()
+        return InjectionError.circularDependency(cycle: cycle, path: parent.keys + [binding.key])
     }
 
     /// The same step, now running inside `construction`.

@@ -35,15 +35,25 @@ struct SynchronousResolver {
         // The plan holds for an override only when it builds nothing (a value, a built
         // singleton) or comes from the plan's own table: then its depth and captive analysis
         // still hold. Anything else, and an unbound key, leave this path.
-        guard let dependency = injector.table.dependency(position, of: binding),
-            dependency.tableID == binding.tableID || dependency.producer.isInstance
-                || dependency.scope == .singleton
-        else { throw SynchronousResolutionUnavailable() }
-        return try resolve(dependency, as: type)
+        guard let found = injector.table.unretainedDependency(position, of: binding) else {
+            throw SynchronousResolutionUnavailable()
+        }
+        return try found._withUnsafeGuaranteedRef { dependency in
+            guard
+                dependency.tableID == binding.tableID || dependency.producer.isInstance
+                    || dependency.scope == .singleton
+            else { throw SynchronousResolutionUnavailable() }
+            return try resolve(dependency, as: type)
+        }
     }
 
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
-        guard let producer = binding.producer(as: type) else { return try resolveNamed(binding, as: type) }
+        guard binding.produces(type) else { return try resolveNamed(binding, as: type) }
+        return try binding.withUnretainedProducer(as: type) { try resolve(binding, producer: $0) }
+    }
+
+    func resolve<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws -> T {
+        let type = T.self
         switch binding.scope.kind {
         case .singleton:
             guard let built = binding.cell?.builtBox() else { throw SynchronousResolutionUnavailable() }
@@ -55,27 +65,25 @@ struct SynchronousResolver {
             // A value the scope's opener bound, read without a `T?` (see RequestState.value).
             if binding.isSuppliedByScope { return try request.value(for: binding.key, as: type) }
             let slot = request.slot(for: binding)
-            guard binding.isSynchronous, let recipe = producer.synchronous else {
+            guard binding.isSynchronous else {
                 guard let built = slot.withState({ $0.value }) else { throw SynchronousResolutionUnavailable() }
                 return CellValue.unwrap(built, as: type)
             }
             // The scope's own bindings build its instances, whoever asked.
             let builder = scope === injector ? self : SynchronousResolver(injector: scope, reports: reports)
-            return try builder.build(binding, recipe: recipe, in: slot, of: scope)
+            return try builder.build(binding, producer: producer, in: slot, of: scope)
         case .custom:
             throw SynchronousResolutionUnavailable()
         case .transient:
-            guard producer.kind == .instance || binding.isSynchronous, let recipe = producer.synchronous else {
-                throw SynchronousResolutionUnavailable()
-            }
-            return try recipe(self, binding)
+            guard producer.kind == .instance || binding.isSynchronous else { throw SynchronousResolutionUnavailable() }
+            return try producer.synchronous(self, binding)
         }
     }
 
     /// Builds a scoped instance in place, unless another task of the request is building it.
     func build<T: Sendable>(
         _ binding: Binding,
-        recipe: (SynchronousResolver, Binding) throws -> T,
+        producer: Recipe<T>,
         in cell: ScopedSlot,
         of scope: InjectorActor
     ) throws -> T {
@@ -93,7 +101,7 @@ struct SynchronousResolver {
             let report = reports?.started(binding)
             let value: T
             do {
-                value = try recipe(self, binding)
+                value = try producer.synchronous(self, binding)
             } catch is SynchronousResolutionUnavailable {
                 cell.abandon()
                 if let report { reports?.abandoned(report) }

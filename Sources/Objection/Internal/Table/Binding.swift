@@ -11,6 +11,9 @@ final class Binding: Sendable {
     @usableFromInline let isSuppliedByScope: Bool
     let location: InjectionError.SourceLocation
     @usableFromInline let producer: any AnyRecipe
+    /// ``producer``'s address, to lend it without a retain (see ``withUnretainedProducer(as:_:)``).
+    /// It never changes, and the binding keeps the producer alive.
+    private nonisolated(unsafe) let producerAddress: UnsafeMutableRawPointer
     /// The declared dependency keys, in parameter order.
     @usableFromInline let dependencies: [BindingKey]
     /// Every key this binding is known to resolve before it runs: its declared dependencies when
@@ -72,6 +75,7 @@ final class Binding: Sendable {
         self.isSuppliedByScope = declaration.isSuppliedByScope
         self.location = declaration.location
         self.producer = producer
+        self.producerAddress = Unmanaged.passUnretained(producer as AnyObject).toOpaque()
         self.dependencies = declaration.dependencies
         self.knownDependencies =
             (producer.declaresDependencies ? declaration.dependencies : []) + declaration.propertyDependencies
@@ -93,6 +97,19 @@ final class Binding: Sendable {
 }
 
 extension Binding {
+    /// Lends the binding's producer, typed, to `body` without retaining it: the binding holds
+    /// it, and the caller holds the binding. The synchronous path asks for a producer once per
+    /// object built, and the retain and release it saves were a tenth of an autowired graph's
+    /// time (objection-compare, case 1).
+    ///
+    /// The caller has checked that the binding ``produces(_:)`` `T`s (see ``producer(as:)``).
+    func withUnretainedProducer<T: Sendable, Result>(
+        as type: T.Type,
+        _ body: (Recipe<T>) throws -> Result
+    ) rethrows -> Result {
+        try Unmanaged<Recipe<T>>.fromOpaque(producerAddress)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Whether the graph check has anything to follow from this binding.
     var hasEdges: Bool { !knownDependencies.isEmpty || !contributions.isEmpty }
 
