@@ -14,7 +14,9 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// asynchronous path.
     ///
     /// Not optional: calling a closure read from an optional stored property retained its
-    /// context on every call, one atomic increment and decrement per object built.
+    /// context on every call, one atomic increment and decrement per object built. The price is
+    /// paid once, when the injector is built: the stand-in of a recipe without a synchronous form
+    /// is a generic closure, two allocations per such binding (the `BuildInjector` thresholds).
     @usableFromInline let synchronous: @Sendable (SynchronousResolver, Binding) throws -> T
     /// Whether ``synchronous`` is the recipe, rather than a stand-in that gives way.
     @usableFromInline let isSynchronous: Bool
