@@ -100,7 +100,7 @@ extension InjectorActor {
         producer: Recipe<T>,
         from requester: Requester
     ) async throws -> T {
-        if producer.kind == .instance {
+        if producer.kind == .instance, producer.isSynchronous {
             return try producer.synchronous(SynchronousResolver(injector: self, reports: nil), binding)
         }
         let parent = requester.frame

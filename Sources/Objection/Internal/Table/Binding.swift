@@ -103,6 +103,8 @@ extension Binding {
     /// time (objection-compare, case 1).
     ///
     /// The caller has checked that the binding ``produces(_:)`` `T`s (see ``producer(as:)``).
+    /// `_withUnsafeGuaranteedRef` is the standard library's own way to use a reference without
+    /// retaining it; it is underscored, and chosen deliberately for this one hot read.
     func withUnretainedProducer<T: Sendable, Result>(
         as type: T.Type,
         _ body: (Recipe<T>) throws -> Result

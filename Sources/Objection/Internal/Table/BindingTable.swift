@@ -51,7 +51,8 @@ final class BindingTable: Sendable {
 
     /// The binding ``dependency(_:of:)`` returns, not retained: the tables hold their bindings
     /// for as long as an injector over them resolves. The synchronous path saves an atomic
-    /// increment and decrement per object with it.
+    /// increment and decrement per object with it when the binding is linked in this table (a
+    /// dependency found by key, an override, is still copied out of ``binding(for:)``).
     @inlinable
     func unretainedDependency(_ position: Int, of binding: Binding) -> Unmanaged<Binding>? {
         if binding.tableID == id, let index = binding.links[position] {
