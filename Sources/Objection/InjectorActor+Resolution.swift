@@ -29,7 +29,7 @@ extension InjectorActor {
     @inlinable
     nonisolated func builtSingleton<T: Sendable>(_ key: BindingKey, as type: T.Type) -> T? {
         guard !isShutDown else { return nil }
-        return table.binding(for: key)?.builtSingleton(as: type)
+        return table.unretainedBinding(for: key)?._withUnsafeGuaranteedRef { $0.builtSingleton(as: type) }
     }
 
     /// Like resolving `key`, but `nil` when `key` itself is unbound: the shared body of both

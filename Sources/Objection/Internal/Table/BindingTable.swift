@@ -32,8 +32,16 @@ final class BindingTable: Sendable {
     /// The binding for `key`: this table's own, else its parent's.
     @inlinable
     func binding(for key: BindingKey) -> Binding? {
-        if let position = index.index(of: key) { return bindings[position] }
-        return parent?.binding(for: key)
+        unretainedBinding(for: key)?.takeUnretainedValue()
+    }
+
+    /// The binding ``binding(for:)`` returns, not retained: the tables hold their bindings for
+    /// as long as an injector over them resolves. The singleton hit reads it this way, which
+    /// saves an atomic increment and decrement per `get` (objection-compare, case 2).
+    @inlinable
+    func unretainedBinding(for key: BindingKey) -> Unmanaged<Binding>? {
+        if let position = index.index(of: key) { return Unmanaged.passUnretained(bindings[position]) }
+        return parent?.unretainedBinding(for: key)
     }
 
     /// The binding an injector over this table uses for the `position`-th declared dependency of
