@@ -32,7 +32,7 @@ extension BindingBuilder {
     ) -> ArgumentBindingBuilder<T, First, repeat each Argument> {
         let types = Self.argumentTypes(First.self, repeat (each Argument).self)
         let recipe: @Sendable (Resolver, Binding, [any Sendable]) async throws -> T = { resolver, binding, values in
-            var position = try Self.startReading(values, for: binding, expected: types, path: resolver.frame.keys)
+            var position = try Self.startReading(values, for: binding, expected: types, path: resolver.keys)
             return try await provider(
                 resolver,
                 try Self.argument(First.self, at: &position, of: values, for: binding, expected: types),
@@ -108,7 +108,7 @@ extension BindingBuilder {
     where P.Value == T, P.Arguments == (First, repeat each Argument) {
         let types = Self.argumentTypes(First.self, repeat (each Argument).self)
         let recipe: @Sendable (Resolver, Binding, [any Sendable]) async throws -> T = { resolver, binding, values in
-            var position = try Self.startReading(values, for: binding, expected: types, path: resolver.frame.keys)
+            var position = try Self.startReading(values, for: binding, expected: types, path: resolver.keys)
             let arguments = (
                 try Self.argument(First.self, at: &position, of: values, for: binding, expected: types),
                 repeat try Self.argument((each Argument).self, at: &position, of: values, for: binding, expected: types)

@@ -32,7 +32,7 @@ extension BindingBuilder {
         let key = binder.declarations[index].key
         setTarget(
             Recipe.suppliedByScope { resolver in
-                throw InjectionError.notSuppliedByScope(key, path: resolver.frame.keys)
+                throw InjectionError.notSuppliedByScope(key, path: resolver.keys)
             }
         )
         binder.declarations[index].scope = .scoped

@@ -174,7 +174,7 @@ public struct BindingBuilder<T: Sendable> {
             },
             asynchronous: { resolver, binding in
                 let value = try await resolver.dependency(Concrete.self, at: 0, of: binding)
-                return try convert(value, for: binding, path: resolver.frame.keys)
+                return try convert(value, for: binding, path: resolver.keys)
             },
             conformance: { target in
                 if let instance = target.instance { return instance is T }
@@ -190,7 +190,7 @@ public struct BindingBuilder<T: Sendable> {
                     arguments: RuntimeArguments(values: arguments),
                     parent: resolver.frame
                 )
-                return try convert(value, for: binding, path: resolver.frame.keys)
+                return try convert(value, for: binding, path: resolver.keys)
             }
         )
         return setTarget(producer, dependencies: [BindingKey(Concrete.self, named: name)])

@@ -84,7 +84,7 @@ extension InjectorActor {
             let owner = owner(of: binding)
             let frame = try enter(binding, below: requester)
             let value = try await observingConstruction(of: binding) {
-                try await producer.run(Resolver(injector: owner, frame: frame), for: binding)
+                try await producer.run(in: owner, frame: frame, for: binding)
             }
             binding.customCache?.keep(value)
             return value
@@ -113,8 +113,16 @@ extension InjectorActor {
                 // A frontier cell was emptied meanwhile; the asynchronous path handles it.
             }
         }
+        if let provider = producer.synchronousProvider {
+            // A provider that does not suspend cannot resolve anything while it runs (the
+            // Resolver's methods suspend): no cycle can pass through its step and nothing nests
+            // below it, so it needs no frame, only the depth check. A resolver it keeps starts
+            // new paths, as any resolver kept past its provider's return does.
+            _ = try ResolutionFrame.depth(of: binding, below: parent, limit: maxResolutionDepth)
+            return try provider(Resolver(injector: self, frame: nil))
+        }
         let frame = try enter(binding, below: .step(parent))
-        return try await producer.run(Resolver(injector: self, frame: frame), for: binding)
+        return try await producer.run(in: self, frame: frame, for: binding)
     }
 
     /// Whether a scoped instance resolved below `parent` would be captured by a singleton: the

@@ -61,7 +61,7 @@ extension InjectorActor {
                 do {
                     value = try await observingConstruction(of: binding) {
                         try await producer.run(
-                            Resolver(injector: self, frame: frame.inside(construction)), for: binding)
+                            in: self, frame: frame.inside(construction), for: binding)
                     }
                 } catch {
                     // A builder cancelled on its own hands the construction back to the waiters

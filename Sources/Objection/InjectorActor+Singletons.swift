@@ -11,7 +11,7 @@ extension InjectorActor {
         let owner = owner(of: binding)
         let frame = try enter(binding, below: requester)
         guard let cell = binding.cell else {
-            return try await producer.run(Resolver(injector: owner, frame: frame), for: binding)
+            return try await producer.run(in: owner, frame: frame, for: binding)
         }
         return try await cell.sharedValue(
             as: T.self,
@@ -24,18 +24,18 @@ extension InjectorActor {
                 producer: producer,
                 in: cell,
                 as: construction,
-                resolver: Resolver(injector: owner, frame: frame.inside(construction))
+                frame: frame.inside(construction)
             )
         }
     }
 
-    /// Starts `construction`, which `resolver` runs inside, unless this injector is shutting down.
+    /// Starts `construction`, which runs at `frame`, unless this injector is shutting down.
     private nonisolated func startConstruction<T: Sendable>(
         of binding: Binding,
         producer: Recipe<T>,
         in cell: CacheCell,
         as construction: Construction,
-        resolver: Resolver
+        frame: ResolutionFrame
     ) throws(InjectionError) {
         // Checked after claiming the cell: shutdown sets the flag before it looks for
         // constructions in flight, so it either sees this one and waits for it, or this check
@@ -47,7 +47,7 @@ extension InjectorActor {
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
                 let value = try await observingConstruction(of: binding) {
-                    try await producer.run(resolver, for: binding)
+                    try await producer.run(in: self, frame: frame, for: binding)
                 }
                 // Recorded for disposal whether or not the cell still wants it: a construction
                 // given up at a startup deadline may finish after all, even after shutdown,

@@ -14,10 +14,12 @@
 /// ```
 public struct Resolver: Sendable {
     @usableFromInline let injector: InjectorActor
-    @usableFromInline let frame: ResolutionFrame
+    /// The step of the provider this resolver serves; `nil` for a provider that does not suspend,
+    /// which cannot resolve anything while it runs, so that nothing can nest below its step.
+    @usableFromInline let frame: ResolutionFrame?
 
     @inlinable
-    init(injector: InjectorActor, frame: ResolutionFrame) {
+    init(injector: InjectorActor, frame: ResolutionFrame?) {
         self.injector = injector
         self.frame = frame
     }
@@ -25,7 +27,13 @@ public struct Resolver: Sendable {
     /// The step to resolve below: this resolver's, while its provider runs. A resolver kept past
     /// its provider's return starts a new path, so the old one cannot make a false cycle.
     @inlinable
-    var path: ResolutionFrame? { frame.isActive ? frame : nil }
+    var path: ResolutionFrame? {
+        guard let frame, frame.isActive else { return nil }
+        return frame
+    }
+
+    /// The keys from the outermost request to this resolver's step, for errors.
+    var keys: [BindingKey] { frame?.keys ?? [] }
 
     /// Resolves the binding for `type`, optionally qualified by `name`.
     ///
@@ -93,7 +101,7 @@ extension Resolver {
     @usableFromInline
     static func passed<D>(_ resolver: Resolver, as type: D.Type) throws(InjectionError) -> D {
         guard let parameter = resolver as? D else {
-            throw .typeMismatch(BindingKey(D.self), produced: Resolver.self, path: resolver.frame.keys)
+            throw .typeMismatch(BindingKey(D.self), produced: Resolver.self, path: resolver.keys)
         }
         return parameter
     }

@@ -138,7 +138,7 @@ enum StressRequest {
 
 extension Resolver {
     /// A per-call value for seeding a provider's choices.
-    fileprivate var hashValue: Int { ObjectIdentifier(frame).hashValue }
+    fileprivate var hashValue: Int { frame.map { ObjectIdentifier($0).hashValue } ?? 0 }
 }
 
 @Suite("Seeded stress and fault injection", .serialized)

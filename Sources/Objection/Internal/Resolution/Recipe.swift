@@ -26,6 +26,10 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// A provider closure that does not suspend, as it was bound: ``run(_:for:)`` calls it
     /// without publishing its step as the task's current one.
     @usableFromInline let synchronousProvider: (@Sendable (Resolver) throws -> T)?
+    /// A provider closure that may suspend, as it was bound: ``run(_:for:)`` calls it directly,
+    /// rather than through ``asynchronous``, whose wrapping closure costs an executor check (a
+    /// `swift_task_switch`) and an asynchronous frame per object.
+    @usableFromInline let asynchronousProvider: (nonisolated(nonsending) @Sendable (Resolver) async throws -> T)?
     private let conformance: (@Sendable (any AnyRecipe) -> Bool?)?
     /// For a binding with runtime arguments: the recipe taking them, and their types.
     let argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
@@ -39,11 +43,13 @@ final class Recipe<T: Sendable>: AnyRecipe {
         conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil,
         argumentTypes: [any Any.Type] = [],
-        synchronousProvider: (@Sendable (Resolver) throws -> T)? = nil
+        synchronousProvider: (@Sendable (Resolver) throws -> T)? = nil,
+        asynchronousProvider: (nonisolated(nonsending) @Sendable (Resolver) async throws -> T)? = nil
     ) {
         self.kind = kind
         self.instance = instance
         self.synchronousProvider = synchronousProvider
+        self.asynchronousProvider = asynchronousProvider
         self.synchronous = synchronous ?? { _, _ in throw SynchronousResolutionUnavailable() }
         self.isSynchronous = synchronous != nil
         self.asynchronous = asynchronous
@@ -60,7 +66,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
         defaults: (@Sendable (Resolver, Binding) async throws -> T)?
     ) -> Recipe {
         let missing: @Sendable (Resolver, Binding) async throws -> T = { resolver, binding in
-            throw InjectionError.argumentMismatch(binding.key, expected: types, given: [], path: resolver.frame.keys)
+            throw InjectionError.argumentMismatch(binding.key, expected: types, given: [], path: resolver.keys)
         }
         let withoutArguments = defaults ?? missing
         return Recipe(
@@ -97,7 +103,12 @@ final class Recipe<T: Sendable>: AnyRecipe {
     static func opaque(
         _ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T
     ) -> Recipe {
-        Recipe(kind: .opaque, synchronous: nil) { resolver, _ in try await provider(resolver) }
+        Recipe(
+            kind: .opaque,
+            synchronous: nil,
+            asynchronous: { resolver, _ in try await provider(resolver) },
+            asynchronousProvider: provider
+        )
     }
 
     /// A provider closure that does not suspend.
@@ -150,17 +161,25 @@ final class Recipe<T: Sendable>: AnyRecipe {
         )
     }
 
-    /// Runs the asynchronous recipe with its frame published as the task's current frame, so
-    /// that a recipe calling the injector directly, rather than through its resolver, still
-    /// extends this resolution path; the frame is finished when the recipe returns. A provider
-    /// closure that does not suspend is called as it is, without publishing the frame.
+    /// Runs the asynchronous recipe for `injector` at `frame`, with the frame published as the
+    /// task's current frame, so that a recipe calling the injector directly, rather than through
+    /// its resolver, still extends this resolution path; the frame is finished when the recipe
+    /// returns. A provider closure that does not suspend is called as it is, without publishing
+    /// the frame.
     @usableFromInline
-    nonisolated(nonsending) func run(_ resolver: Resolver, for binding: Binding) async throws -> T {
-        let frame = resolver.frame
+    nonisolated(nonsending) func run(
+        in injector: InjectorActor,
+        frame: ResolutionFrame,
+        for binding: Binding
+    ) async throws -> T {
+        let resolver = Resolver(injector: injector, frame: frame)
         defer { frame.finish() }
         // A provider that does not suspend cannot resolve anything while it runs (the Resolver's
         // methods suspend), so nothing nests below its step: it needs no task-local push.
         if let synchronousProvider { return try synchronousProvider(resolver) }
+        if let asynchronousProvider {
+            return try await ResolutionFrame.$current.withValue(frame) { try await asynchronousProvider(resolver) }
+        }
         return try await ResolutionFrame.$current.withValue(frame) { try await asynchronous(resolver, binding) }
     }
 

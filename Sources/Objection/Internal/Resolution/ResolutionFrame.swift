@@ -37,16 +37,27 @@ final class ResolutionFrame: Sendable {
         construction: Construction? = nil
     ) throws(InjectionError) -> ResolutionFrame {
         if let parent, parent.contains(binding) { throw cycle(closedBy: binding, below: parent) }
-        let depth = (parent?.depth ?? 0) + 1
-        if depth > limit {
-            throw InjectionError.depthLimitExceeded(limit: limit, path: (parent?.keys ?? []) + [binding.key])
-        }
+        let depth = try depth(of: binding, below: parent, limit: limit)
         return ResolutionFrame(
             binding: binding,
             parent: parent,
             depth: depth,
             construction: construction ?? parent?.construction
         )
+    }
+
+    /// The depth of a step for `binding` below `parent`, refusing one deeper than `limit`.
+    @usableFromInline
+    static func depth(
+        of binding: Binding,
+        below parent: ResolutionFrame?,
+        limit: Int
+    ) throws(InjectionError) -> Int {
+        let depth = (parent?.depth ?? 0) + 1
+        if depth > limit {
+            throw InjectionError.depthLimitExceeded(limit: limit, path: (parent?.keys ?? []) + [binding.key])
+        }
+        return depth
     }
 
     /// Whether `binding` is built at this step or at one of its ancestors.
