@@ -14,8 +14,9 @@
 /// ```
 public struct Resolver: Sendable {
     @usableFromInline let injector: InjectorActor
-    /// The step of the provider this resolver serves; `nil` for a provider that does not suspend,
-    /// which cannot resolve anything while it runs, so that nothing can nest below its step.
+    /// The step of the provider this resolver serves; `nil` for a transient provider closure that
+    /// does not suspend, which runs without a step of its own: it cannot resolve anything while it
+    /// runs, so nothing can nest below it.
     @usableFromInline let frame: ResolutionFrame?
 
     @inlinable

@@ -47,8 +47,8 @@ struct DepthTests {
 
     @Test("a synchronous provider at the end of a chain counts towards the depth limit")
     func synchronousProviderDepth() async throws {
-        // "0" -> "1" are asynchronous providers; "2" is a closure that does not suspend, which
-        // takes the path without a task-local step, but still enters its step.
+        // "0" -> "1" are asynchronous providers; "2" is a transient closure that does not
+        // suspend, which runs without a step of its own: only its depth is checked.
         let module = TestModule { binder in
             binder.bind(Int.self, named: "0").to { r in try await r.get(Int.self, named: "1") }
             binder.bind(Int.self, named: "1").to { r in try await r.get(Int.self, named: "2") }

@@ -23,10 +23,11 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// The recipe, able to suspend; always present.
     @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
     @usableFromInline let instance: (any Sendable)?
-    /// A provider closure that does not suspend, as it was bound: ``run(_:for:)`` calls it
-    /// without publishing its step as the task's current one.
+    /// A provider closure that does not suspend, as it was bound: ``run(in:frame:for:)`` calls it
+    /// without publishing its step as the task's current one, and a transient one runs without a
+    /// step at all (`InjectorActor.resolveTransient`).
     @usableFromInline let synchronousProvider: (@Sendable (Resolver) throws -> T)?
-    /// A provider closure that may suspend, as it was bound: ``run(_:for:)`` calls it directly,
+    /// A provider closure that may suspend, as it was bound: ``run(in:frame:for:)`` calls it directly,
     /// rather than through ``asynchronous``, whose wrapping closure costs an executor check (a
     /// `swift_task_switch`) and an asynchronous frame per object.
     @usableFromInline let asynchronousProvider: (nonisolated(nonsending) @Sendable (Resolver) async throws -> T)?
