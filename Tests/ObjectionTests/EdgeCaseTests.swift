@@ -72,6 +72,8 @@ struct EdgeCaseTests {
         // Widget needs a WidgetFactory: on the old path that would be a cycle.
         let widget = try await factory.make()
         #expect((widget.factory === factory) == (provider == .singleton))
+        // A singleton that keeps its resolver keeps the injector: shutting down empties the cell.
+        #expect(await injector.shutdown() == nil)
     }
 
     @Test("the depth limit also holds for graphs built without suspending")
