@@ -5,6 +5,10 @@
 /// reported with every key that led to it and a cycle is caught instead of hanging. It is
 /// `Sendable`: pass it into `async let` or a task group freely.
 ///
+/// A value may keep its resolver, as a factory does, to resolve later; each later call starts a
+/// new path. The resolver holds its injector strongly, so a singleton that keeps one keeps its
+/// injector alive until ``InjectorActor/shutdown()`` empties the singleton's cell.
+///
 /// ```swift
 /// binder.bind(CheckoutService.self).to { r in
 ///     async let orders = r.get(OrderService.self)
