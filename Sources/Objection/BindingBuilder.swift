@@ -125,7 +125,7 @@ public struct BindingBuilder<T: Sendable> {
         var dependencies: [BindingKey] = []
         repeat dependencies.append(BindingKey.parameter((each Dependency).self))
         let producer = Recipe<T>.declared(
-            synchronous: { resolver, binding in
+            synchronous: .recipe { resolver, binding in
                 var position = 0
                 return try function(repeat try resolver.next((each Dependency).self, of: binding, at: &position))
             },
@@ -169,7 +169,7 @@ public struct BindingBuilder<T: Sendable> {
             return converted
         }
         let producer = Recipe<T>.declared(
-            synchronous: { resolver, binding in
+            synchronous: .recipe { resolver, binding in
                 try convert(resolver.dependency(Concrete.self, at: 0, of: binding), for: binding, path: [binding.key])
             },
             asynchronous: { resolver, binding in

@@ -36,10 +36,14 @@ final class Recipe<T: Sendable>: AnyRecipe {
     let argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
     let argumentTypes: [any Any.Type]
 
+    /// - Parameter synchronous: The synchronous form, or `.givesWay`. Taken as
+    ///   ``SynchronousForm``, not as an optional closure: a closure stored in an `Optional` is
+    ///   kept at the most general abstraction, and unwrapping it into ``synchronous`` added two
+    ///   reabstraction thunks to every call (objection-compare, case 1).
     private init(
         kind: RecipeKind,
         instance: T? = nil,
-        synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)?,
+        synchronous: SynchronousForm,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
         conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil,
@@ -51,8 +55,14 @@ final class Recipe<T: Sendable>: AnyRecipe {
         self.instance = instance
         self.synchronousProvider = synchronousProvider
         self.asynchronousProvider = asynchronousProvider
-        self.synchronous = synchronous ?? { _, _ in throw SynchronousResolutionUnavailable() }
-        self.isSynchronous = synchronous != nil
+        switch synchronous {
+        case .recipe(let recipe):
+            self.synchronous = recipe
+            self.isSynchronous = true
+        case .givesWay:
+            self.synchronous = { _, _ in throw SynchronousResolutionUnavailable() }
+            self.isSynchronous = false
+        }
         self.asynchronous = asynchronous
         self.conformance = conformance
         self.argumentRecipe = argumentRecipe
@@ -72,7 +82,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
         let withoutArguments = defaults ?? missing
         return Recipe(
             kind: .opaque,
-            synchronous: nil,
+            synchronous: .givesWay,
             asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
             argumentRecipe: recipe,
             argumentTypes: types
@@ -87,8 +97,9 @@ final class Recipe<T: Sendable>: AnyRecipe {
     ) -> Recipe {
         Recipe(
             kind: .opaque,
-            // The scope's value, when its opener bound one, is read before the recipe runs.
-            synchronous: { _, _ in throw SynchronousResolutionUnavailable() },
+            // The scope's value, when its opener bound one, is read before the recipe runs; the
+            // plan counts this form as synchronous, and it gives way when it runs.
+            synchronous: .recipe { _, _ in throw SynchronousResolutionUnavailable() },
             asynchronous: { resolver, _ in try missing(resolver) }
         )
     }
@@ -96,7 +107,12 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// A value the caller owns.
     @usableFromInline
     static func instance(_ value: T) -> Recipe {
-        Recipe(kind: .instance, instance: value, synchronous: { _, _ in value }, asynchronous: { _, _ in value })
+        Recipe(
+            kind: .instance,
+            instance: value,
+            synchronous: .recipe { _, _ in value },
+            asynchronous: { _, _ in value }
+        )
     }
 
     /// A provider closure.
@@ -106,7 +122,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     ) -> Recipe {
         Recipe(
             kind: .opaque,
-            synchronous: nil,
+            synchronous: .givesWay,
             asynchronous: { resolver, _ in try await provider(resolver) },
             asynchronousProvider: provider
         )
@@ -117,7 +133,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     static func opaque(synchronous provider: @escaping @Sendable (Resolver) throws -> T) -> Recipe {
         Recipe(
             kind: .opaque,
-            synchronous: nil,
+            synchronous: .givesWay,
             asynchronous: { resolver, _ in try provider(resolver) },
             synchronousProvider: provider
         )
@@ -154,7 +170,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
         }
         return Recipe(
             kind: kind == .instance ? .declared : kind,
-            synchronous: nil,
+            synchronous: .givesWay,
             asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
             conformance: conformance,
             argumentRecipe: withArguments,
@@ -192,7 +208,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     ///   - argumentRecipe: For aliases: the recipe that forwards runtime arguments to the target.
     @usableFromInline
     static func declared(
-        synchronous: (@Sendable (SynchronousResolver, Binding) throws -> T)? = nil,
+        synchronous: SynchronousForm = .givesWay,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
         conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil
@@ -220,6 +236,17 @@ final class Recipe<T: Sendable>: AnyRecipe {
     @usableFromInline
     func resolve(in injector: InjectorActor, binding: Binding) async throws {
         _ = try await injector.resolve(binding, as: T.self, from: .step(nil))
+    }
+}
+
+extension Recipe {
+    /// A recipe's synchronous form, as given to its initializer.
+    @usableFromInline
+    enum SynchronousForm {
+        /// The recipe as straight-line synchronous code.
+        case recipe(@Sendable (SynchronousResolver, Binding) throws -> T)
+        /// None: a stand-in that gives way to the asynchronous path.
+        case givesWay
     }
 }
 

@@ -105,6 +105,7 @@ extension Binding {
     /// The caller has checked that the binding ``produces(_:)`` `T`s (see ``producer(as:)``).
     /// `_withUnsafeGuaranteedRef` is the standard library's own way to use a reference without
     /// retaining it; it is underscored, and chosen deliberately for this one hot read.
+    @inline(__always)
     func withUnretainedProducer<T: Sendable, Result>(
         as type: T.Type,
         _ body: (Recipe<T>) throws -> Result
