@@ -64,7 +64,9 @@ extension ScopedBindingBuilder {
         let declaration = binder.declarations[index]
         // A declared dependency, not a closure: the graph check and `graph(_:)` see the edge.
         let recipe = Recipe<E>.declared(
-            synchronous: .recipe { resolver, binding in convert(try resolver.dependency(T.self, at: 0, of: binding)) },
+            synchronous: .recipe { resolver, binding throws(SynchronousStop) in
+                convert(try resolver.dependency(T.self, at: 0, of: binding))
+            },
             asynchronous: { resolver, binding in convert(try await resolver.dependency(T.self, at: 0, of: binding)) }
         )
         binder.contribute(element, named: name, fileID: declaration.location.fileID, line: declaration.location.line)

@@ -125,9 +125,15 @@ public struct BindingBuilder<T: Sendable> {
         var dependencies: [BindingKey] = []
         repeat dependencies.append(BindingKey.parameter((each Dependency).self))
         let producer = Recipe<T>.declared(
-            synchronous: .recipe { resolver, binding in
+            synchronous: .recipe { resolver, binding throws(SynchronousStop) in
                 var position = 0
-                return try function(repeat try resolver.next((each Dependency).self, of: binding, at: &position))
+                do {
+                    return try function(repeat try resolver.next((each Dependency).self, of: binding, at: &position))
+                } catch let stop as SynchronousStop {
+                    throw stop
+                } catch {
+                    throw .failed(error)
+                }
             },
             asynchronous: { resolver, binding in
                 var position = 0
@@ -160,17 +166,20 @@ public struct BindingBuilder<T: Sendable> {
     @discardableResult
     public func to<Concrete: Sendable>(_ concrete: Concrete.Type, named name: String? = nil) -> ScopedBindingBuilder<T>
     {
-        @Sendable func convert(_ value: Concrete, for binding: Binding, path: @autoclosure () -> [BindingKey]) throws
-            -> T
-        {
+        @Sendable func convert(
+            _ value: Concrete,
+            for binding: Binding,
+            path: @autoclosure () -> [BindingKey]
+        ) throws(InjectionError) -> T {
             guard let converted = value as? T else {
                 throw InjectionError.typeMismatch(binding.key, produced: Concrete.self, path: path())
             }
             return converted
         }
         let producer = Recipe<T>.declared(
-            synchronous: .recipe { resolver, binding in
-                try convert(resolver.dependency(Concrete.self, at: 0, of: binding), for: binding, path: [binding.key])
+            synchronous: .recipe { resolver, binding throws(SynchronousStop) in
+                let value = try resolver.dependency(Concrete.self, at: 0, of: binding)
+                do { return try convert(value, for: binding, path: [binding.key]) } catch { throw .failed(error) }
             },
             asynchronous: { resolver, binding in
                 let value = try await resolver.dependency(Concrete.self, at: 0, of: binding)

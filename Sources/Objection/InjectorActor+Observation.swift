@@ -20,19 +20,23 @@ extension InjectorActor {
         }
     }
 
-    /// Runs a synchronous resolution in `injector`'s table, then tells the observer, if there is
-    /// one, which cached instances it built (see ``ConstructionReports``).
-    @inlinable
-    nonisolated func resolvingSynchronously<T>(
+    /// Attempts a synchronous resolution in `injector`'s table: its value, or `nil` when it must
+    /// suspend (``SynchronousStop/mustSuspend``), and the caller takes the asynchronous path.
+    /// Then tells the observer, if there is one, which cached instances it built (see
+    /// ``ConstructionReports``).
+    ///
+    /// - Throws: What a construction threw (``SynchronousStop/failed(_:)``), unchanged.
+    @inlinable @inline(__always)
+    nonisolated func attemptSynchronously<T>(
         in injector: InjectorActor,
-        _ resolve: (SynchronousResolver) throws -> T
-    ) throws -> T {
+        _ resolve: (SynchronousResolver) throws(SynchronousStop) -> T
+    ) throws -> T? {
         guard isObserved, let observer else {
-            return try resolve(SynchronousResolver(injector: injector, reports: nil))
+            return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: nil)))
         }
         let reports = ConstructionReports()
         defer { reports.deliver(to: observer) }
-        return try resolve(SynchronousResolver(injector: injector, reports: reports))
+        return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: reports)))
     }
 
     /// Tells the observer, if there is one, that a public `get` of `key` threw `error`. Each

@@ -100,18 +100,21 @@ extension InjectorActor {
         producer: Recipe<T>,
         from requester: Requester
     ) async throws -> T {
-        if producer.kind == .instance, producer.isSynchronous {
-            return try producer.synchronous(SynchronousResolver(injector: self, reports: nil), binding)
+        // An instance's recipe returns its value and never stops.
+        if producer.kind == .instance, producer.isSynchronous,
+            let value = try? producer.synchronous(SynchronousResolver(injector: self, reports: nil), binding)
+        {
+            return value
         }
         let parent = requester.frame
         if canBuildSynchronously(binding, below: parent),
             !binding.synchronousReadsScoped || !isCaptive(below: parent)
         {
-            do {
-                return try resolvingSynchronously(in: self) { try producer.synchronous($0, binding) }
-            } catch is SynchronousResolutionUnavailable {
-                // A frontier cell was emptied meanwhile; the asynchronous path handles it.
+            let built = try attemptSynchronously(in: self) { resolver throws(SynchronousStop) in
+                try producer.synchronous(resolver, binding)
             }
+            // `nil`: a frontier cell was emptied meanwhile; the asynchronous path handles it.
+            if let built { return built }
         }
         if let provider = producer.synchronousProvider {
             // A provider that does not suspend cannot resolve anything while it runs (the

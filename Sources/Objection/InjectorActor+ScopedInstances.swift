@@ -23,16 +23,13 @@ extension InjectorActor {
         }
         if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
         if let value = slot.value(as: type) { return value }
+        // The scope's own bindings build its instances, whoever asked (as on the asynchronous
+        // path). `nil`: another task of the request is building it, or the scope ended; see below.
         if canBuildSynchronously(binding, below: parent) {
-            do {
-                // The scope's own bindings build its instances, whoever asked (as on the
-                // asynchronous path).
-                return try resolvingSynchronously(in: scope) { resolver in
-                    try resolver.build(binding, producer: producer, in: slot, of: scope)
-                }
-            } catch is SynchronousResolutionUnavailable {
-                // Another task of the request is building it, or the scope ended: see below.
+            let built = try attemptSynchronously(in: scope) { resolver throws(SynchronousStop) in
+                try resolver.build(binding, producer: producer, in: slot, of: scope)
             }
+            if let built { return built }
         }
         let frame = try enter(binding, below: .step(parent))
         return try await scope.buildScoped(binding, producer: producer, in: slot, frame: frame)

@@ -90,14 +90,14 @@ extension SynchronousResolver {
     /// The synchronous form of ``InjectorActor/resolveNamed(_:as:from:)``; a `T` that is not a
     /// ``Named`` leaves the synchronous path. Non-optional, so that code not specialised for `T`
     /// needs no metadata for `T?` on its way past.
-    func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
+    func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
         guard let named = type as? any NamedDependency.Type, let value = try wrap(binding, in: named) as? T else {
-            throw SynchronousResolutionUnavailable()
+            throw .mustSuspend
         }
         return value
     }
 
-    private func wrap<N: NamedDependency>(_ binding: Binding, in type: N.Type) throws -> N {
+    private func wrap<N: NamedDependency>(_ binding: Binding, in type: N.Type) throws(SynchronousStop) -> N {
         N(try resolve(binding, as: N.Value.self))
     }
 }

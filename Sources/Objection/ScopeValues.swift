@@ -91,10 +91,8 @@ public struct ScopeValues: Sendable {
     /// The value at `index`, when its key's type is `T`. Neither casts nor returns a `T?`: code
     /// not specialised for `T` (an autowired parameter pack's) would ask the runtime for
     /// `Optional<T>` on every read.
-    func value<T: Sendable>(at index: Int, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
-        guard ObjectIdentifier(entries[index].key.type) == ObjectIdentifier(T.self) else {
-            throw SynchronousResolutionUnavailable()
-        }
+    func value<T: Sendable>(at index: Int, as type: T.Type) throws(SynchronousStop) -> T {
+        guard ObjectIdentifier(entries[index].key.type) == ObjectIdentifier(T.self) else { throw .mustSuspend }
         return CellValue.unwrap(entries[index].value, as: T.self)
     }
 }

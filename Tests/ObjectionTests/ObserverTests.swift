@@ -143,6 +143,57 @@ struct ObserverTests {
             ])
     }
 
+    @Test(
+        "a synchronous initializer's error ends the synchronous path: it reaches the caller unchanged, is reported once, and is not kept",
+        arguments: [false, true]
+    )
+    func failingSynchronousInitializer(observed: Bool) async throws {
+        /// Fails its first build, then succeeds: a failure kept in the scope's cell would fail the
+        /// second `get` too.
+        final class Attempts: Sendable {
+            private let count = Log()
+            func next() -> Int {
+                count.append("attempt")
+                return count.values.count
+            }
+        }
+        final class Audit: Sendable {
+            init(attempts: Attempts) throws {
+                let attempt = attempts.next()
+                if attempt == 1 { throw ProviderFailure(attempt: attempt) }
+            }
+        }
+        final class Handler: Sendable {
+            let audit: Audit
+            init(audit: Audit) { self.audit = audit }
+        }
+        let recorder = Recorder()
+        let attempts = Attempts()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Attempts.self).toInstance(attempts)
+                    binder.bind(Audit.self).to(Audit.init).inScope(.scoped)
+                    binder.bind(Handler.self).to(Handler.init)
+                }
+            ],
+            observer: observed ? recorder : nil
+        )
+        try await root.withScope(values: { _ in }) { scope in
+            await #expect(throws: ProviderFailure(attempt: 1)) { try await scope.get(Handler.self) }
+            let handler = try await scope.get(Handler.self)
+            #expect(try await scope.get(Handler.self).audit === handler.audit)
+        }
+        #expect(attempts.next() == 3)
+        let expected =
+            observed
+            ? [
+                "started Audit scoped", "failed Audit scoped ProviderFailure", "get failed Handler ProviderFailure",
+                "started Audit scoped", "finished Audit scoped",
+            ] : []
+        #expect(recorder.log.values == expected)
+    }
+
     @Test("a get with runtime arguments that throws is reported")
     func argumentGetFailure() async throws {
         let recorder = Recorder()

@@ -56,8 +56,8 @@ final class RequestState: Sendable {
     /// The value bound to `key`, read in place, or a request to leave the synchronous path (which
     /// reports a missing value with its path). Non-optional, so that code not specialised for `T`
     /// needs no metadata for `T?`.
-    func value<T: Sendable>(for key: BindingKey, as type: T.Type) throws(SynchronousResolutionUnavailable) -> T {
-        guard let index = values.index(of: key) else { throw SynchronousResolutionUnavailable() }
+    func value<T: Sendable>(for key: BindingKey, as type: T.Type) throws(SynchronousStop) -> T {
+        guard let index = values.index(of: key) else { throw .mustSuspend }
         return try values.value(at: index, as: type)
     }
 

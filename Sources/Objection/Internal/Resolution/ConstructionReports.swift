@@ -1,7 +1,7 @@
 /// The constructions one synchronous resolution made, held back from the ``InjectionObserver``
 /// until the resolution ends, so that the observer hears each construction once and whole.
 ///
-/// A synchronous resolution may give up half-way (``SynchronousResolutionUnavailable``) and
+/// A synchronous resolution may give up half-way (``SynchronousStop/mustSuspend``) and
 /// leave the rest to the asynchronous path, which then builds the abandoned instances again and
 /// reports them itself. Reporting their start at once would tell the observer twice that they
 /// started, once without an end; holding the reports back lets ``deliver(to:)`` drop those. No

@@ -17,7 +17,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// context on every call, one atomic increment and decrement per object built. The price is
     /// paid once, when the injector is built: the stand-in of a recipe without a synchronous form
     /// is a generic closure, two allocations per such binding (the `BuildInjector` thresholds).
-    @usableFromInline let synchronous: @Sendable (SynchronousResolver, Binding) throws -> T
+    @usableFromInline let synchronous: @Sendable (SynchronousResolver, Binding) throws(SynchronousStop) -> T
     /// Whether ``synchronous`` is the recipe, rather than a stand-in that gives way.
     @usableFromInline let isSynchronous: Bool
     /// The recipe, able to suspend; always present.
@@ -60,7 +60,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
             self.synchronous = recipe
             self.isSynchronous = true
         case .givesWay:
-            self.synchronous = { _, _ in throw SynchronousResolutionUnavailable() }
+            self.synchronous = { _, _ throws(SynchronousStop) in throw .mustSuspend }
             self.isSynchronous = false
         }
         self.asynchronous = asynchronous
@@ -99,7 +99,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
             kind: .opaque,
             // The scope's value, when its opener bound one, is read before the recipe runs; the
             // plan counts this form as synchronous, and it gives way when it runs.
-            synchronous: .recipe { _, _ in throw SynchronousResolutionUnavailable() },
+            synchronous: .recipe { _, _ throws(SynchronousStop) in throw .mustSuspend },
             asynchronous: { resolver, _ in try missing(resolver) }
         )
     }
@@ -244,7 +244,7 @@ extension Recipe {
     @usableFromInline
     enum SynchronousForm {
         /// The recipe as straight-line synchronous code.
-        case recipe(@Sendable (SynchronousResolver, Binding) throws -> T)
+        case recipe(@Sendable (SynchronousResolver, Binding) throws(SynchronousStop) -> T)
         /// None: a stand-in that gives way to the asynchronous path.
         case givesWay
     }

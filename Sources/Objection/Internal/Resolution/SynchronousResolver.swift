@@ -1,7 +1,7 @@
 /// Resolves the dependencies of a synchronous recipe with plain function calls.
 ///
 /// Only reached for bindings the ``SynchronousPlan`` approved, after their frontier cells were
-/// found built. If anything is not as planned, it throws ``SynchronousResolutionUnavailable`` and
+/// found built. If anything is not as planned, it stops with ``SynchronousStop/mustSuspend`` and
 /// the caller takes the asynchronous path, which reports problems with their full path.
 ///
 /// Recipes of autowired parameter packs run this code unspecialised, so it avoids anything that
@@ -28,61 +28,69 @@ struct SynchronousResolver {
     /// 413 → 360–374 ns for the autowired 8-object graph (objection-compare, case 1), and each of
     /// the four marks counted (dropping any one gave 374–400 ns).
     @usableFromInline
-    func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws -> T {
+    func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws(SynchronousStop) -> T {
         defer { position += 1 }
         return try dependency(type, at: position, of: binding)
     }
 
     /// The `position`-th declared dependency of `binding`.
     @inline(__always)
-    func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) throws -> T {
+    func dependency<T: Sendable>(_ type: T.Type, at position: Int, of binding: Binding) throws(SynchronousStop) -> T {
         // The lookup, and its override rule, are the asynchronous path's (BindingTable.dependency).
         // The plan holds for an override only when it builds nothing (a value, a built
         // singleton) or comes from the plan's own table: then its depth and captive analysis
         // still hold. Anything else, and an unbound key, leave this path.
         guard let found = injector.table.unretainedDependency(position, of: binding) else {
-            throw SynchronousResolutionUnavailable()
+            throw .mustSuspend
         }
-        return try found._withUnsafeGuaranteedRef { dependency in
-            guard
-                dependency.tableID == binding.tableID || dependency.producer.isInstance
-                    || dependency.scope == .singleton
-            else { throw SynchronousResolutionUnavailable() }
-            return try resolve(dependency, as: type)
+        do {
+            return try found._withUnsafeGuaranteedRef { dependency in
+                guard
+                    dependency.tableID == binding.tableID || dependency.producer.isInstance
+                        || dependency.scope == .singleton
+                else { throw SynchronousStop.mustSuspend }
+                return try resolve(dependency, as: type)
+            }
+        } catch {
+            throw .rethrown(error)
         }
     }
 
     @inline(__always)
-    func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws -> T {
+    func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
         guard binding.produces(type) else { return try resolveNamed(binding, as: type) }
-        return try binding.withUnretainedProducer(as: type) { try resolve(binding, producer: $0) }
+        do {
+            return try binding.withUnretainedProducer(as: type) { try resolve(binding, producer: $0) }
+        } catch {
+            throw .rethrown(error)
+        }
     }
 
     @inline(__always)
-    func resolve<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws -> T {
+    func resolve<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws(SynchronousStop) -> T {
         let type = T.self
         switch binding.scope.kind {
         case .singleton:
-            guard let built = binding.cell?.builtBox() else { throw SynchronousResolutionUnavailable() }
+            guard let built = binding.cell?.builtBox() else { throw .mustSuspend }
             return CellValue.unwrap(built, as: type)
         case .scoped:
             guard let scope = injector.nearestScope, let request = scope.request else {
-                throw SynchronousResolutionUnavailable()
+                throw .mustSuspend
             }
             // A value the scope's opener bound, read without a `T?` (see RequestState.value).
             if binding.isSuppliedByScope { return try request.value(for: binding.key, as: type) }
             let slot = request.slot(for: binding)
             guard binding.isSynchronous else {
-                guard let built = slot.withState({ $0.value }) else { throw SynchronousResolutionUnavailable() }
+                guard let built = slot.withState({ $0.value }) else { throw .mustSuspend }
                 return CellValue.unwrap(built, as: type)
             }
             // The scope's own bindings build its instances, whoever asked.
             let builder = scope === injector ? self : SynchronousResolver(injector: scope, reports: reports)
             return try builder.build(binding, producer: producer, in: slot, of: scope)
         case .custom:
-            throw SynchronousResolutionUnavailable()
+            throw .mustSuspend
         case .transient:
-            guard producer.kind == .instance || binding.isSynchronous else { throw SynchronousResolutionUnavailable() }
+            guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }
             return try producer.synchronous(self, binding)
         }
     }
@@ -93,34 +101,32 @@ struct SynchronousResolver {
         producer: Recipe<T>,
         in cell: ScopedSlot,
         of scope: InjectorActor
-    ) throws -> T {
+    ) throws(SynchronousStop) -> T {
         switch cell.claim(as: binding.key) {
         case .built(let box):
             return CellValue.unwrap(box, as: T.self)
         case .wait:
-            throw SynchronousResolutionUnavailable()
+            throw .mustSuspend
         case .build(let construction):
             // Checked after claiming, as on the asynchronous path.
             guard !scope.isShutDown else {
                 cell.abandon()
-                throw SynchronousResolutionUnavailable()
+                throw .mustSuspend
             }
             let report = reports?.started(binding)
             let value: T
             do {
                 value = try producer.synchronous(self, binding)
-            } catch is SynchronousResolutionUnavailable {
+            } catch .mustSuspend {
                 cell.abandon()
                 if let report { reports?.abandoned(report) }
-                throw SynchronousResolutionUnavailable()
-            } catch let error as InjectionError {
-                cell.abandon()
+                throw .mustSuspend
+            } catch .failed(let error) {
+                // A configuration error (InjectionError) is not the construction's own failure:
+                // the cell is given up, and the asynchronous path reports it with its full path.
+                if error is InjectionError { cell.abandon() } else { cell.fail(construction, with: error) }
                 if let report { reports?.failed(report, error) }
-                throw error
-            } catch {
-                cell.fail(construction, with: error)
-                if let report { reports?.failed(report, error) }
-                throw error
+                throw .failed(error)
             }
             guard scope.record(value, of: binding) else {
                 // The scope is ending: the asynchronous path will refuse to build it again, so
@@ -129,17 +135,11 @@ struct SynchronousResolver {
                 if let report {
                     reports?.failed(report, InjectionError.shutDown(isScope: scope.isScope, key: binding.key))
                 }
-                throw SynchronousResolutionUnavailable()
+                throw .mustSuspend
             }
             if let report { reports?.finished(report) }
             cell.complete(value, of: construction)
             return value
         }
     }
-}
-
-/// Thrown inside a synchronous resolution to fall back to the asynchronous path.
-@usableFromInline
-struct SynchronousResolutionUnavailable: Error {
-    @inlinable init() {}
 }
