@@ -122,8 +122,10 @@ struct SynchronousResolver {
                 if let report { reports?.abandoned(report) }
                 throw .mustSuspend
             } catch .failed(let error) {
-                // A configuration error (InjectionError) is not the construction's own failure:
-                // the cell is given up, and the asynchronous path reports it with its full path.
+                // An InjectionError (a configuration error, such as a type mismatch) gives the
+                // cell up: a task waiting on it claims it again and meets the error itself. Any
+                // other error fails the cell, and its waiters get that error. Either way the
+                // error reaches this caller as it was thrown.
                 if error is InjectionError { cell.abandon() } else { cell.fail(construction, with: error) }
                 if let report { reports?.failed(report, error) }
                 throw .failed(error)
