@@ -93,27 +93,41 @@ extension InjectorActor {
         }
     }
 
-    /// Builds a transient: with plain function calls when the plan allows, else step by step.
+    /// Builds a transient: with plain function calls when it can
+    /// (``transientWithoutSuspending(_:producer:below:)``), else step by step.
     @inlinable
     nonisolated(nonsending) func resolveTransient<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
         from requester: Requester
     ) async throws -> T {
+        // An instance needs no path: the task's current frame is not looked up for it.
+        let parent = producer.kind == .instance ? nil : requester.frame
+        if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) { return value }
+        let frame = try enter(binding, below: .step(parent))
+        return try await producer.run(in: self, frame: frame, for: binding)
+    }
+
+    /// A transient of `binding` built without suspending, below `parent`: an instance, a graph
+    /// the plan allows to build with plain function calls, or a provider closure that does not
+    /// suspend. `nil` when it must be built step by step (or a frontier cell was emptied
+    /// meanwhile), which the asynchronous path then does.
+    @inlinable
+    nonisolated func transientWithoutSuspending<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        below parent: ResolutionFrame?
+    ) throws -> T? {
         // An instance's recipe returns its value and never stops.
-        if producer.kind == .instance, producer.isSynchronous,
-            let value = try? producer.synchronous(SynchronousResolver(injector: self, reports: nil), binding)
-        {
-            return value
+        if producer.kind == .instance, producer.isSynchronous {
+            return try? producer.synchronous(SynchronousResolver(injector: self, reports: nil), binding)
         }
-        let parent = requester.frame
         if canBuildSynchronously(binding, below: parent),
             !binding.synchronousReadsScoped || !isCaptive(below: parent)
         {
             let built = try attemptSynchronously(in: self) { resolver throws(SynchronousStop) in
                 try producer.synchronous(resolver, binding)
             }
-            // `nil`: a frontier cell was emptied meanwhile; the asynchronous path handles it.
             if let built { return built }
         }
         if let provider = producer.synchronousProvider {
@@ -124,8 +138,26 @@ extension InjectorActor {
             _ = try ResolutionFrame.depth(of: binding, below: parent, limit: maxResolutionDepth)
             return try provider(Resolver(injector: self, frame: nil))
         }
-        let frame = try enter(binding, below: .step(parent))
-        return try await producer.run(in: self, frame: frame, for: binding)
+        return nil
+    }
+
+    /// The value of `key` when this injector's table binds it to a built singleton or to a
+    /// transient that builds without suspending (``transientWithoutSuspending(_:producer:below:)``),
+    /// below `parent`; `nil` for anything else, which the whole path then answers. A plain
+    /// function: ``Resolver/get(_:named:)`` calls it first, so that a leaf such as
+    /// `to { _ in Leaf() }` costs no asynchronous frames.
+    @inlinable
+    nonisolated func resolvedWithoutSuspending<T: Sendable>(
+        _ key: BindingKey,
+        as type: T.Type,
+        below parent: ResolutionFrame?
+    ) throws -> T? {
+        guard !isShutDown, let found = table.unretainedBinding(for: key) else { return nil }
+        return try found._withUnsafeGuaranteedRef { binding in
+            if let value = binding.builtSingleton(as: type) { return value }
+            guard binding.scope.kind == .transient, let producer = binding.producer(as: type) else { return nil }
+            return try transientWithoutSuspending(binding, producer: producer, below: parent)
+        }
     }
 
     /// Whether a scoped instance resolved below `parent` would be captured by a singleton: the

@@ -53,8 +53,9 @@ public struct Resolver: Sendable {
         named name: String? = nil
     ) async throws -> T {
         let key = BindingKey(type, named: name)
-        if let singleton = injector.builtSingleton(key, as: type) { return singleton }
-        return try await injector.resolve(key, as: type, from: .step(path))
+        let parent = path
+        if let value = try injector.resolvedWithoutSuspending(key, as: type, below: parent) { return value }
+        return try await injector.resolve(key, as: type, from: .step(parent))
     }
 
     /// Resolves the binding for `type` if one exists.
