@@ -25,11 +25,9 @@ extension InjectorActor {
         let key = BindingKey(type, named: name)
         if let singleton = builtSingleton(key, as: type) { return singleton }
         do {
-            // Read once: the step of the provider this task runs, if it calls the injector
-            // directly (see `ResolutionFrame.current`).
-            let parent = ResolutionFrame.active
-            if let value = try resolvedWithoutSuspending(key, as: type, below: parent) { return value }
-            return try await resolve(key, as: type, from: .step(parent))
+            // The step of the provider this task runs, if it calls the injector directly (see
+            // `ResolutionFrame.current`).
+            return try await value(for: key, as: type, below: ResolutionFrame.active)
         } catch {
             reportFailure(of: key, error)
             throw error

@@ -104,6 +104,16 @@ extension InjectorActor {
         // An instance needs no path: the task's current frame is not looked up for it.
         let parent = producer.kind == .instance ? nil : requester.frame
         if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) { return value }
+        return try await buildStepByStep(binding, producer: producer, below: parent)
+    }
+
+    /// Builds a transient step by step: its recipe runs in a frame of its own below `parent`.
+    @inlinable
+    nonisolated(nonsending) func buildStepByStep<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        below parent: ResolutionFrame?
+    ) async throws -> T {
         let frame = try enter(binding, below: .step(parent))
         return try await producer.run(in: self, frame: frame, for: binding)
     }
@@ -141,22 +151,43 @@ extension InjectorActor {
         return nil
     }
 
-    /// The value of `key` when this injector's table binds it to a built singleton or to a
-    /// transient that builds without suspending (``transientWithoutSuspending(_:producer:below:)``),
-    /// below `parent`; `nil` for anything else, which the whole path then answers. A plain
-    /// function: ``Resolver/get(_:named:)`` calls it first, so that a leaf such as
-    /// `to { _ in Leaf() }` costs no asynchronous frames.
+    /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
+    /// ``Resolver/get(_:named:)``. A built singleton, or a transient that builds without
+    /// suspending, is answered by plain function calls, with no asynchronous frame below this one;
+    /// a transient that must suspend goes straight to its step; anything else takes the whole
+    /// path (``resolve(_:as:from:)-(BindingKey,_,_)``).
     @inlinable
-    nonisolated func resolvedWithoutSuspending<T: Sendable>(
-        _ key: BindingKey,
+    nonisolated(nonsending) func value<T: Sendable>(
+        for key: BindingKey,
         as type: T.Type,
         below parent: ResolutionFrame?
-    ) throws -> T? {
-        guard !isShutDown, let found = table.unretainedBinding(for: key) else { return nil }
+    ) async throws -> T {
+        switch try immediateResolution(of: key, as: type, below: parent) {
+        case .value(let value): return value
+        case .stepByStep(let binding, let producer):
+            return try await buildStepByStep(binding, producer: producer, below: parent)
+        case .elsewhere: return try await resolve(key, as: type, from: .step(parent))
+        }
+    }
+
+    /// What this injector's table answers for `key` without suspending, below `parent`: a built
+    /// singleton, or a transient built by ``transientWithoutSuspending(_:producer:below:)``; a
+    /// transient that must suspend is handed back with its recipe, so that its synchronous
+    /// attempt is not made twice.
+    @inlinable
+    nonisolated func immediateResolution<T: Sendable>(
+        of key: BindingKey,
+        as type: T.Type,
+        below parent: ResolutionFrame?
+    ) throws -> ImmediateResolution<T> {
+        guard !isShutDown, let found = table.unretainedBinding(for: key) else { return .elsewhere }
         return try found._withUnsafeGuaranteedRef { binding in
-            if let value = binding.builtSingleton(as: type) { return value }
-            guard binding.scope.kind == .transient, let producer = binding.producer(as: type) else { return nil }
-            return try transientWithoutSuspending(binding, producer: producer, below: parent)
+            if let value = binding.builtSingleton(as: type) { return .value(value) }
+            guard binding.scope.kind == .transient, let producer = binding.producer(as: type) else { return .elsewhere }
+            if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) {
+                return .value(value)
+            }
+            return .stepByStep(binding, producer)
         }
     }
 

@@ -52,10 +52,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        let key = BindingKey(type, named: name)
-        let parent = path
-        if let value = try injector.resolvedWithoutSuspending(key, as: type, below: parent) { return value }
-        return try await injector.resolve(key, as: type, from: .step(parent))
+        try await injector.value(for: BindingKey(type, named: name), as: type, below: path)
     }
 
     /// Resolves the binding for `type` if one exists.

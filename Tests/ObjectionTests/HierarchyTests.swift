@@ -77,6 +77,42 @@ struct HierarchyTests {
         #expect(try await root.get(UserRepository.self).database.dsn == "root")
     }
 
+    @Test(
+        "a synchronous graph that gives way to an override is attempted once per get, from get and from a resolver",
+        arguments: [false, true]
+    )
+    func synchronousAttemptIsMadeOnce(throughResolver: Bool) async throws {
+        final class Front: Sendable {
+            init(counter: Log) { counter.append("Front") }
+        }
+        final class Back: Sendable {}
+        final class Pair: Sendable {
+            let front: Front
+            init(front: Front, back: Back) { self.front = front }
+        }
+        final class Holder: Sendable {
+            let pair: Pair
+            init(pair: Pair) { self.pair = pair }
+        }
+        let counter = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Log.self).toInstance(counter)
+            binder.bind(Front.self).to(Front.init)
+            binder.bind(Back.self).to(Back.init)
+            binder.bind(Pair.self).to(Pair.init)
+            binder.bind(Holder.self).to { r in Holder(pair: try await r.get(Pair.self)) }
+        }
+        // The child's Back is a closure: the root's plan for Pair builds Front with plain calls,
+        // meets the override, and gives way; the asynchronous path then builds Front again.
+        let child = try await root.child(modules: [TestModule { $0.bind(Back.self).to { _ in Back() } }])
+        if throughResolver {
+            _ = try await child.get(Holder.self)
+        } else {
+            _ = try await child.get(Pair.self)
+        }
+        #expect(counter.values.count == 2)
+    }
+
     @Test("an inherited synchronous graph takes every kind of override, built or not, suspending or not")
     func inheritedSynchronousGraphSeesOverrides() async throws {
         let root = try await makeInjector { binder in
