@@ -85,7 +85,7 @@ struct ContributedCollection<T: Sendable>: AnyContributedCollection {
             elements.reserveCapacity(contributions.count)
             for contribution in contributions {
                 elements.append(
-                    try await resolver.injector.resolve(contribution, as: T.self, from: .step(resolver.frame)))
+                    try await resolver.injector.resolve(contribution, as: T.self, below: resolver.frame))
             }
             return elements
         }

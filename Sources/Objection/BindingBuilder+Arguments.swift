@@ -244,7 +244,7 @@ extension InjectorActor {
         guard let producer = binding.producer(as: type), let recipe = producer.argumentRecipe else {
             throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types)
         }
-        let frame = try enter(binding, below: .step(parent))
+        let frame = try enter(binding, below: parent)
         defer { frame.finish() }
         return try await recipe(Resolver(injector: self, frame: frame), binding, arguments.values)
     }

@@ -51,7 +51,7 @@ extension InjectorActor {
     ) async throws -> T? {
         let key = BindingKey(type, named: name)
         do {
-            return try await resolveIfBound(key, as: type, from: .currentTask)
+            return try await resolveIfBound(key, as: type, below: ResolutionFrame.active)
         } catch {
             reportFailure(of: key, error)
             throw error

@@ -2,7 +2,7 @@ import Synchronization
 
 /// The path of every `get`: key → binding → lifetime → cache → recipe → value.
 ///
-/// ``resolve(_:as:from:)-(BindingKey,_,_)`` finds the binding; ``resolve(_:as:from:)-(Binding,_,_)``
+/// ``resolve(_:as:below:)-(BindingKey,_,_)`` finds the binding; ``resolve(_:as:below:)-(Binding,_,_)``
 /// reads a built singleton at once and otherwise sends the binding to its lifetime: singletons
 /// (`InjectorActor+Singletons.swift`), scoped instances (`InjectorActor+ScopedInstances.swift`),
 /// custom scopes and transients (below). The Architecture article walks through it.
@@ -12,14 +12,14 @@ extension InjectorActor {
     nonisolated(nonsending) func resolve<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> T {
         guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
         guard let binding = try binding(for: key, as: type) else {
             if let unbound = withoutBinding(key, as: type) { return unbound }
-            throw InjectionError.missingBinding(key, requestedBy: requester.frame)
+            throw InjectionError.missingBinding(key, requestedBy: parent)
         }
-        return try await resolve(binding, as: type, from: requester)
+        return try await resolve(binding, as: type, below: parent)
     }
 
     /// The built singleton bound to `key` in this injector's table, read without suspending: the
@@ -37,7 +37,7 @@ extension InjectorActor {
     nonisolated(nonsending) func resolveIfBound<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> T? {
         guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
         // Bound means what `get` can resolve: a binding, a just-in-time type, a handle or a
@@ -45,7 +45,7 @@ extension InjectorActor {
         guard let binding = try binding(for: key, as: type) else { return withoutBinding(key, as: type) }
         // A value request scopes supply, in a scope that does not: unbound here.
         if binding.isSuppliedByScope, nearestScope != nil, requestValue(for: key, as: type) == nil { return nil }
-        return try await resolve(binding, as: type, from: requester)
+        return try await resolve(binding, as: type, below: parent)
     }
 
     /// What this injector answers for `key` without a binding: a handle (`Factory<T>`,
@@ -61,35 +61,35 @@ extension InjectorActor {
     nonisolated(nonsending) func resolve<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> T {
         // The hot path: a built singleton, read without touching anything else.
         if let value = binding.builtSingleton(as: type) { return value }
         guard let producer = binding.producer(as: type) else {
             // A named autowired parameter asks for its binding's value wrapped in `Named`.
-            if let named = try await resolveNamed(binding, as: type, from: requester) { return named }
+            if let named = try await resolveNamed(binding, as: type, below: parent) { return named }
             throw InjectionError.typeMismatch(
                 binding.key,
                 produced: binding.producer.producedType,
-                path: (requester.frame?.keys ?? []) + [binding.key]
+                path: (parent?.keys ?? []) + [binding.key]
             )
         }
         switch binding.scope.kind {
         case .singleton:
-            return try await resolveSingleton(binding, producer: producer, from: requester)
+            return try await resolveSingleton(binding, producer: producer, below: parent)
         case .scoped:
-            return try await resolveScoped(binding, as: type, producer: producer, from: requester)
+            return try await resolveScoped(binding, as: type, producer: producer, below: parent)
         case .custom:
             if let value = binding.customCache?.cachedInstance(as: type) { return value }
             let owner = owner(of: binding)
-            let frame = try enter(binding, below: requester)
+            let frame = try enter(binding, below: parent)
             let value = try await observingConstruction(of: binding) {
                 try await producer.run(in: owner, frame: frame, for: binding)
             }
             binding.customCache?.keep(value)
             return value
         case .transient:
-            return try await resolveTransient(binding, producer: producer, from: requester)
+            return try await resolveTransient(binding, producer: producer, below: parent)
         }
     }
 
@@ -99,10 +99,8 @@ extension InjectorActor {
     nonisolated(nonsending) func resolveTransient<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> T {
-        // An instance needs no path: the task's current frame is not looked up for it.
-        let parent = producer.kind == .instance ? nil : requester.frame
         if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) { return value }
         return try await buildStepByStep(binding, producer: producer, below: parent)
     }
@@ -114,7 +112,7 @@ extension InjectorActor {
         producer: Recipe<T>,
         below parent: ResolutionFrame?
     ) async throws -> T {
-        let frame = try enter(binding, below: .step(parent))
+        let frame = try enter(binding, below: parent)
         return try await producer.run(in: self, frame: frame, for: binding)
     }
 
@@ -155,7 +153,7 @@ extension InjectorActor {
     /// ``Resolver/get(_:named:)``. A built singleton, or a transient that builds without
     /// suspending, is answered by plain function calls, with no asynchronous frame below this one;
     /// a transient that must suspend goes straight to its step; anything else takes the whole
-    /// path (``resolve(_:as:from:)-(BindingKey,_,_)``).
+    /// path (``resolve(_:as:below:)-(BindingKey,_,_)``).
     @inlinable
     nonisolated(nonsending) func value<T: Sendable>(
         for key: BindingKey,
@@ -166,7 +164,7 @@ extension InjectorActor {
         case .value(let value): return value
         case .stepByStep(let binding, let producer):
             return try await buildStepByStep(binding, producer: producer, below: parent)
-        case .elsewhere: return try await resolve(key, as: type, from: .step(parent))
+        case .elsewhere: return try await resolve(key, as: type, below: parent)
         }
     }
 
@@ -206,8 +204,11 @@ extension InjectorActor {
 
     /// Starts the step for `binding`, refusing a cycle or a runaway depth.
     @usableFromInline
-    nonisolated func enter(_ binding: Binding, below requester: Requester) throws(InjectionError) -> ResolutionFrame {
-        try ResolutionFrame.enter(binding, below: requester.frame, limit: maxResolutionDepth)
+    nonisolated func enter(
+        _ binding: Binding,
+        below parent: ResolutionFrame?
+    ) throws(InjectionError) -> ResolutionFrame {
+        try ResolutionFrame.enter(binding, below: parent, limit: maxResolutionDepth)
     }
 
     /// Whether the graph below `binding` can be built right now with its synchronous recipe, in

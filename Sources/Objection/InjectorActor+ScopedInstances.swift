@@ -15,9 +15,8 @@ extension InjectorActor {
         _ binding: Binding,
         as type: T.Type,
         producer: Recipe<T>,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> T {
-        let parent = requester.frame
         guard let scope = nearestScope, let slot = scope.slot(for: binding), !isCaptive(below: parent) else {
             throw InjectionError.scopeViolation(binding.key, requestedBy: parent)
         }
@@ -31,7 +30,7 @@ extension InjectorActor {
             }
             if let built { return built }
         }
-        let frame = try enter(binding, below: .step(parent))
+        let frame = try enter(binding, below: parent)
         return try await scope.buildScoped(binding, producer: producer, in: slot, frame: frame)
     }
 

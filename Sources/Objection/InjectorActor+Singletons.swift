@@ -6,10 +6,10 @@ extension InjectorActor {
     nonisolated func resolveSingleton<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> T {
         let owner = owner(of: binding)
-        let frame = try enter(binding, below: requester)
+        let frame = try enter(binding, below: parent)
         guard let cell = binding.cell else {
             return try await producer.run(in: owner, frame: frame, for: binding)
         }

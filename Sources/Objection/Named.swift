@@ -71,23 +71,23 @@ extension InjectorActor {
     nonisolated func resolveNamed<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> T? {
         guard let named = type as? any NamedDependency.Type else { return nil }
-        return try await wrap(binding, in: named, from: requester) as? T
+        return try await wrap(binding, in: named, below: parent) as? T
     }
 
     private nonisolated func wrap<N: NamedDependency>(
         _ binding: Binding,
         in type: N.Type,
-        from requester: Requester
+        below parent: ResolutionFrame?
     ) async throws -> N {
-        N(try await resolve(binding, as: N.Value.self, from: requester))
+        N(try await resolve(binding, as: N.Value.self, below: parent))
     }
 }
 
 extension SynchronousResolver {
-    /// The synchronous form of ``InjectorActor/resolveNamed(_:as:from:)``; a `T` that is not a
+    /// The synchronous form of ``InjectorActor/resolveNamed(_:as:below:)``; a `T` that is not a
     /// ``Named`` leaves the synchronous path. Non-optional, so that code not specialised for `T`
     /// needs no metadata for `T?` on its way past.
     func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {

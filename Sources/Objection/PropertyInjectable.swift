@@ -85,7 +85,7 @@ public struct InjectedProperty: Sendable {
         let key = BindingKey(type, named: name)
         return InjectedProperty(path: path, key: key) { object, injector, parent in
             guard let root = object as? Root else { return }
-            set(root, try await injector.resolve(key, as: type, from: .step(parent)))
+            set(root, try await injector.resolve(key, as: type, below: parent))
         }
     }
 

@@ -66,7 +66,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T? {
-        try await injector.resolveIfBound(BindingKey(type, named: name), as: type, from: .step(path))
+        try await injector.resolveIfBound(BindingKey(type, named: name), as: type, below: path)
     }
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`: one
@@ -92,9 +92,9 @@ public struct Resolver: Sendable {
     ) async throws -> T {
         guard let dependency = injector.table.dependency(position, of: binding) else {
             // Not bound: perhaps a handle the injector provides (`Factory<T>`, `Lazy<T>`).
-            return try await injector.resolve(binding.dependencies[position], as: type, from: .step(frame))
+            return try await injector.resolve(binding.dependencies[position], as: type, below: frame)
         }
-        return try await injector.resolve(dependency, as: type, from: .step(frame))
+        return try await injector.resolve(dependency, as: type, below: frame)
     }
 }
 

@@ -235,7 +235,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
 
     @usableFromInline
     func resolve(in injector: InjectorActor, binding: Binding) async throws {
-        _ = try await injector.resolve(binding, as: T.self, from: .step(nil))
+        _ = try await injector.resolve(binding, as: T.self, below: nil)
     }
 }
 
