@@ -89,7 +89,7 @@ extension InjectorActor {
         // No construction starts after the flag is set (a claimant checks it after claiming);
         // wait for those already running, whose values are recorded for disposal as they finish.
         // One given up at startup is no longer in its cell, so is not waited for.
-        for (cell, construction) in constructionsInFlight { await cell.waitUntilEnded(construction) }
+        for outcome in outcomesInFlight { _ = try? await outcome.value() }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
@@ -111,15 +111,16 @@ extension InjectorActor {
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }
 
-    /// The constructions of this injector's caches that are in flight: its singletons' (when it
-    /// owns its table), its just-in-time singletons' and, for a request scope, its scoped
-    /// instances'.
-    nonisolated var constructionsInFlight: [(cell: any CellAccess, construction: Construction)] {
-        let singletons = (ownsTable ? table.declaredBindings : []) + (justInTime?.all ?? [])
-        let cached: [(cell: any CellAccess, construction: Construction)] = singletons.compactMap { binding in
-            guard let cell = binding.cell, let construction = cell.construction else { return nil }
-            return (cell, construction)
-        }
-        return cached + (request?.constructions ?? []).map { ($0.slot, $0.construction) }
+    /// The cells of the singletons this injector builds: those it declares (when it owns its
+    /// table) and its just-in-time ones.
+    nonisolated var singletonCells: [CacheCell] {
+        ((ownsTable ? table.declaredBindings : []) + (justInTime?.all ?? [])).compactMap(\.cell)
+    }
+
+    /// The outcomes of the constructions of this injector's caches that are in flight: its
+    /// singletons' and, for a request scope, its scoped instances'. Taken once, so that a
+    /// construction that ends and a new one that starts meanwhile is not waited for.
+    nonisolated var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
+        singletonCells.compactMap(\.outcomeInFlight) + (request?.outcomesInFlight ?? [])
     }
 }

@@ -44,7 +44,10 @@ extension InjectorActor {
             try await build(bindings, within: timeout)
         } catch {
             let givenUp = WaitGraph.reachable(from: bindings.compactMap { $0.cell?.construction })
-            for (cell, construction) in constructionsInFlight where givenUp.contains(ObjectIdentifier(construction)) {
+            for cell in singletonCells {
+                guard let construction = cell.construction, givenUp.contains(ObjectIdentifier(construction)) else {
+                    continue
+                }
                 construction.cancel()
                 cell.fail(construction, with: error)
             }

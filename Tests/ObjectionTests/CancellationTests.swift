@@ -96,7 +96,9 @@ struct CancellationTests {
             let builder = Task { try await scope.get(Engine.self) }
             await started.wait()
             let waiter = Task { try await scope.get(Engine.self) }
-            await waitUntil { scope.request?.constructions.isEmpty == false }
+            // The waiter has joined the builder's construction.
+            let binding = try #require(try scope.binding(for: BindingKey(Engine.self), as: Engine.self))
+            await waitUntil { scope.slot(for: binding)?.construction?.joins == 1 }
             builder.cancel()
             release.open()
             _ = try await waiter.value

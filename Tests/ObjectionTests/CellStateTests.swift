@@ -34,7 +34,7 @@ struct CellStateTests {
         }
         #expect(waited === construction && waitedAgain === construction)
         #expect(first === second)
-        #expect(cell.outcome(of: construction) === first)
+        #expect(cell.outcomeInFlight() === first)
     }
 
     @Test("a shared claim starts the construction with its outcome, which later claims wait on")
@@ -81,7 +81,8 @@ struct CellStateTests {
             return
         }
         #expect(cell.complete(Box()) === outcome)
-        #expect(cell.outcome(of: construction) == nil)
+        #expect(cell.outcomeInFlight() == nil)
+        #expect(cell.construction == nil && construction.key == key)
     }
 
     @Test("completing a shared construction returns the outcome it started with")
@@ -106,14 +107,14 @@ struct CellStateTests {
         #expect(cell.reset() === outcome)
         #expect(cell.value == nil)
         #expect(cell.construction == nil)
-        #expect(cell.outcome(of: first) == nil)
+        #expect(cell.outcomeInFlight() == nil)
         guard case .build(let second) = cell.claim(as: key) else {
             Issue.record("expected .build after the reset")
             return
         }
         #expect(second !== first)
-        #expect(cell.outcome(of: first) == nil)
-        #expect(cell.outcome(of: second) != nil)
+        #expect(cell.construction === second)
+        #expect(cell.outcomeInFlight() != nil)
     }
 
     @Test("a reset with nobody waiting returns no outcome")
@@ -124,26 +125,74 @@ struct CellStateTests {
         #expect(cell.reset() == nil)
     }
 
-    @Test("the outcome of a construction that is not the current one is nil")
-    func outcomeOfAnotherConstruction() {
+    @Test("the outcome in flight is made once, shared with later waiters, and gone once the cell is built")
+    func outcomeInFlight() {
         var cell = CellState()
-        let stranger = Construction(key: key)
-        #expect(cell.outcome(of: stranger) == nil)
-        guard case .build(let current) = cell.claim(as: key) else {
+        #expect(cell.outcomeInFlight() == nil)
+        guard case .build = cell.claim(as: key) else {
             Issue.record("expected .build")
             return
         }
-        #expect(cell.outcome(of: stranger) == nil)
-        let outcome = cell.outcome(of: current)
+        let outcome = cell.outcomeInFlight()
         #expect(outcome != nil)
-        #expect(cell.outcome(of: current) === outcome)
+        #expect(cell.outcomeInFlight() === outcome)
         guard case .wait(_, let waited) = cell.claim(as: key) else {
             Issue.record("expected .wait")
             return
         }
         #expect(waited === outcome)
-        _ = cell.complete(Box())
-        #expect(cell.outcome(of: current) == nil)
+        #expect(cell.complete(Box()) === outcome)
+        #expect(cell.outcomeInFlight() == nil)
+    }
+
+    @Test("an in-place claim allocates no construction; the first waiter names one, which later waiters share")
+    func inPlaceClaimNamedByFirstWaiter() {
+        var cell = CellState()
+        guard case .build = cell.claimInPlace() else {
+            Issue.record("expected .build")
+            return
+        }
+        #expect(cell.isBuilding)
+        #expect(cell.construction == nil)
+        guard case .busy = cell.claimInPlace(),
+            case .wait(let named, let outcome) = cell.claim(as: key),
+            case .wait(let namedAgain, let outcomeAgain) = cell.claimShared(as: key)
+        else {
+            Issue.record("expected .busy, then .wait twice")
+            return
+        }
+        #expect(named.key == key)
+        #expect(cell.construction === named)
+        #expect(namedAgain === named && outcomeAgain === outcome)
+        let box = Box()
+        #expect(cell.complete(box) === outcome)
+        #expect(!cell.isBuilding)
+        guard case .built(let built) = cell.claimInPlace() else {
+            Issue.record("expected .built")
+            return
+        }
+        #expect(ObjectIdentifier(built) == ObjectIdentifier(box))
+    }
+
+    @Test("an outcome taken for an unnamed in-place construction is the one its first waiter gets")
+    func inPlaceOutcomeBeforeWaiter() {
+        var cell = CellState()
+        _ = cell.claimInPlace()
+        let outcome = cell.outcomeInFlight()
+        guard case .wait(let named, let waited) = cell.claim(as: key),
+            case .wait(let namedAgain, _) = cell.claim(as: key)
+        else {
+            Issue.record("expected .wait twice")
+            return
+        }
+        #expect(waited === outcome)
+        #expect(namedAgain === named)
+        #expect(cell.reset() === outcome)
+        #expect(!cell.isBuilding)
+        guard case .build = cell.claimInPlace() else {
+            Issue.record("expected .build after the reset")
+            return
+        }
     }
 
     @Test("clearing a built cell returns its value and empties it; clearing an empty cell returns nil")

@@ -324,6 +324,52 @@ struct ScopedConstructionTests {
         #expect(built.value == 1)
     }
 
+    @Test(
+        "a task that arrives while another builds a scoped instance without suspending waits for that build",
+        arguments: [false, true]
+    )
+    func waitsForInPlaceBuild(fails: Bool) async throws {
+        // The builder's synchronous initializer blocks a thread of its own until the waiter has
+        // joined its construction.
+        let executor = DedicatedThreadExecutor()
+        let entered = Gate()
+        let release = Latch()
+        let attempts = Counter()
+        let root = try await makeInjector { binder in
+            binder.bind(Connection.self).to { () throws -> Connection in
+                let attempt = attempts.increment()
+                if attempt == 1 {
+                    entered.open()
+                    release.wait()
+                    if fails { throw ProviderFailure(attempt: attempt) }
+                }
+                return Connection()
+            }.inScope(.scoped)
+        }
+        let binding = try #require(try root.binding(for: BindingKey(Connection.self), as: Connection.self))
+        #expect(binding.isSynchronous)
+        try await withDeadline {
+            try await root.withScope { request in
+                let builder = Task(executorPreference: executor) { try await request.get(Connection.self) }
+                await entered.wait()
+                let waiter = Task { try await request.get(Connection.self) }
+                await waitUntil { request.slot(for: binding)?.construction?.joins == 1 }
+                release.open()
+                if fails {
+                    await #expect(throws: ProviderFailure(attempt: 1)) { try await builder.value }
+                    await #expect(throws: ProviderFailure(attempt: 1)) { try await waiter.value }
+                    // Not cached: the next get builds it.
+                    _ = try await request.get(Connection.self)
+                    #expect(attempts.value == 2)
+                } else {
+                    let (built, waited) = try await (builder.value, waiter.value)
+                    #expect(built === waited)
+                    #expect(attempts.value == 1)
+                }
+            }
+        }
+    }
+
     @Test("a scoped provider's failure reaches the request's waiters and is not cached")
     func failuresShared() async throws {
         let attempts = Counter()

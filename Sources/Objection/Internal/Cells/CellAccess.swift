@@ -17,12 +17,30 @@ extension CellAccess {
 
     var isBuilt: Bool { withState { $0.value } != nil }
 
-    /// The construction in flight, if any.
+    /// The construction in flight, if it has been named (see ``CellState/construction``).
     var construction: Construction? { withState { $0.construction } }
 
     /// See ``CellState/claim(as:)``.
     func claim(as key: BindingKey) -> CellState.Claim {
         withState { $0.claim(as: key) }
+    }
+
+    /// See ``CellState/claimInPlace()``.
+    func claimInPlace() -> CellState.InPlaceClaim {
+        withState { $0.claimInPlace() }
+    }
+
+    /// Stores `value`, built in place by the caller of ``claimInPlace()``, and hands it to the
+    /// waiters.
+    func completeInPlace<T: Sendable>(_ value: T) {
+        let built = CellValue.wrap(value)
+        withState { $0.complete(built) }?.finish(.success(built))
+    }
+
+    /// Stores nothing and hands `error` to the waiters of the construction the caller of
+    /// ``claimInPlace()`` started; the next caller builds again.
+    func failInPlace(with error: any Error) {
+        withState { $0.reset() }?.finish(.failure(error))
     }
 
     /// Stores `value`, built by `construction`, and hands it to the waiters — unless the
@@ -50,11 +68,8 @@ extension CellAccess {
         withState { $0.reset() }?.finish(.success(nil))
     }
 
-    /// Waits until `construction` has ended, whatever its outcome, unless the caller is cancelled.
-    func waitUntilEnded(_ construction: Construction) async {
-        guard let outcome = withState({ $0.outcome(of: construction) }) else { return }
-        _ = try? await outcome.value()
-    }
+    /// The outcome of the construction in flight, to wait for until it ends; `nil` when none is.
+    var outcomeInFlight: SharedOutcome<CellState.Value?>? { withState { $0.outcomeInFlight() } }
 
     /// Empties the cell, releasing its value outside the lock.
     func clear() {

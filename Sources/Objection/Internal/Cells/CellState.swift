@@ -12,10 +12,13 @@ struct CellState: Sendable {
 
     private enum Phase {
         case empty
-        /// Being built by the claimant of `Construction`. The outcome is made when the first
-        /// waiter arrives, so that a construction nobody waits for allocates nothing for waiters;
-        /// it carries the value, or `nil` when the claimant gave up without one.
-        case building(Construction, SharedOutcome<Value?>?)
+        /// Being built by a claimant. The outcome is made when the first waiter arrives, so that
+        /// a construction nobody waits for allocates nothing for waiters; it carries the value,
+        /// or `nil` when the claimant gave up without one. The construction is `nil` while the
+        /// claimant builds in place without suspending (``claimInPlace()``) and nobody has needed
+        /// to name it: it is made when a waiter arrives, so the synchronous path, on which
+        /// nobody usually waits, allocates nothing per build.
+        case building(Construction?, SharedOutcome<Value?>?)
         case built(Value)
     }
 
@@ -28,6 +31,17 @@ struct CellState: Sendable {
         case build(Construction)
         /// Someone else is building the value: wait for the outcome.
         case wait(Construction, SharedOutcome<Value?>)
+    }
+
+    /// What a caller that builds the value in place, without suspending, should do.
+    enum InPlaceClaim {
+        /// The value is built.
+        case built(Value)
+        /// The caller builds the value and must end the construction with ``complete(_:)`` or
+        /// ``reset()``.
+        case build
+        /// Someone else is building the value: the caller must suspend to wait for it.
+        case busy
     }
 
     /// What a caller of a construction that runs in a task of its own should do.
@@ -51,10 +65,16 @@ struct CellState: Sendable {
         return nil
     }
 
-    /// The construction in flight, if any.
+    /// The construction in flight, if it has been named (see ``Phase/building(_:_:)``).
     var construction: Construction? {
         if case .building(let construction, _) = phase { return construction }
         return nil
+    }
+
+    /// Whether a construction is in flight.
+    var isBuilding: Bool {
+        if case .building = phase { return true }
+        return false
     }
 
     /// Claims the construction for a caller that builds the value in place, or tells it to use
@@ -63,12 +83,30 @@ struct CellState: Sendable {
         switch phase {
         case .built(let value):
             return .built(value)
-        case .building(let construction, let outcome):
-            return .wait(construction, sharedOutcome(of: construction, existing: outcome))
+        case .building(let named, let existing):
+            // The first waiter names an in-place construction and makes its outcome.
+            let construction = named ?? Construction(key: key)
+            let outcome = existing ?? SharedOutcome()
+            phase = .building(construction, outcome)
+            return .wait(construction, outcome)
         case .empty:
             let construction = Construction(key: key)
             phase = .building(construction, nil)
             return .build(construction)
+        }
+    }
+
+    /// Claims the construction for a caller that builds the value in place without suspending,
+    /// or tells it to use the value or to leave for a path that can wait. Allocates nothing.
+    mutating func claimInPlace() -> InPlaceClaim {
+        switch phase {
+        case .built(let value):
+            return .built(value)
+        case .building:
+            return .busy
+        case .empty:
+            phase = .building(nil, nil)
+            return .build
         }
     }
 
@@ -82,14 +120,14 @@ struct CellState: Sendable {
         }
     }
 
-    /// The outcome of `construction` to wait for, while it is in flight; `nil` once it has ended.
-    mutating func outcome(of construction: Construction) -> SharedOutcome<Value?>? {
-        guard case .building(let current, let existing) = phase, current === construction else { return nil }
-        return sharedOutcome(of: current, existing: existing)
+    /// The outcome of the construction in flight, to wait for until it ends; `nil` when none is.
+    mutating func outcomeInFlight() -> SharedOutcome<Value?>? {
+        guard case .building(let construction, let existing) = phase else { return nil }
+        return sharedOutcome(of: construction, existing: existing)
     }
 
     private mutating func sharedOutcome(
-        of construction: Construction,
+        of construction: Construction?,
         existing: SharedOutcome<Value?>?
     ) -> SharedOutcome<Value?> {
         if let existing { return existing }
@@ -98,7 +136,9 @@ struct CellState: Sendable {
         return outcome
     }
 
-    /// Stores the claimant's value; returns the outcome whose waiters must be handed it.
+    /// Stores the value of the claimant building in place; returns the outcome whose waiters
+    /// must be handed it. Nobody but that claimant ends its construction, so no identity is
+    /// checked.
     mutating func complete(_ value: Value) -> SharedOutcome<Value?>? {
         end(leaving: .built(value))
     }

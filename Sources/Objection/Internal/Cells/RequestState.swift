@@ -61,12 +61,10 @@ final class RequestState: Sendable {
         return try values.value(at: index, as: type)
     }
 
-    /// The constructions in flight now.
-    var constructions: [(slot: ScopedSlot, construction: Construction)] {
+    /// The outcomes of the constructions in flight now, to wait for until they end.
+    var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
         slots.withLock { slots in
-            slots.cells.indices.compactMap { index in
-                slots.cells[index].construction.map { (ScopedSlot(storage: self, index: index), $0) }
-            }
+            slots.cells.indices.compactMap { slots.cells[$0].outcomeInFlight() }
         }
     }
 
@@ -74,7 +72,7 @@ final class RequestState: Sendable {
     /// to release outside its locks; `nil`, changing nothing, while one is in flight.
     func takeAllUnlessBuilding() -> [CellState]? {
         slots.withLock { slots in
-            guard !slots.cells.contains(where: { $0.construction != nil }) else { return nil }
+            guard !slots.cells.contains(where: \.isBuilding) else { return nil }
             return Self.end(&slots)
         }
     }

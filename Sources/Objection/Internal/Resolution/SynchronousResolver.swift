@@ -102,12 +102,12 @@ struct SynchronousResolver {
         in cell: ScopedSlot,
         of scope: InjectorActor
     ) throws(SynchronousStop) -> T {
-        switch cell.claim(as: binding.key) {
+        switch cell.claimInPlace() {
         case .built(let box):
             return CellValue.unwrap(box, as: T.self)
-        case .wait:
+        case .busy:
             throw .mustSuspend
-        case .build(let construction):
+        case .build:
             // Checked after claiming, as on the asynchronous path.
             guard !scope.isShutDown else {
                 cell.abandon()
@@ -126,7 +126,7 @@ struct SynchronousResolver {
                 // cell up: a task waiting on it claims it again and meets the error itself. Any
                 // other error fails the cell, and its waiters get that error. Either way the
                 // error reaches this caller as it was thrown.
-                if error is InjectionError { cell.abandon() } else { cell.fail(construction, with: error) }
+                if error is InjectionError { cell.abandon() } else { cell.failInPlace(with: error) }
                 if let report { reports?.failed(report, error) }
                 throw .failed(error)
             }
@@ -140,7 +140,7 @@ struct SynchronousResolver {
                 throw .mustSuspend
             }
             if let report { reports?.finished(report) }
-            cell.complete(value, of: construction)
+            cell.completeInPlace(value)
             return value
         }
     }
