@@ -74,15 +74,14 @@ extension InjectorActor {
         // Set first, as shutdown(after:) does: a construction claimed after this sees the flag
         // and gives up, so none can start once the cells are found idle.
         shutdownFlag.set()
-        let released = shutdownState.withLock { state -> [CellState]? in
-            guard case .running = state.phase, !state.hasDisposals,
-                let released = request.takeAllUnlessBuilding()
-            else { return nil }
+        let ended = shutdownState.withLock { state in
+            guard case .running = state.phase, !state.hasDisposals, request.endUnlessBuilding() else { return false }
             state.phase = .finished
             _ = state.close()
-            return released
+            return true
         }
-        return released != nil
+        if ended { request.releaseCells() }
+        return ended
     }
 
     private nonisolated(nonsending) func disposeAll(after outcome: ScopeOutcome) async -> InjectionError? {

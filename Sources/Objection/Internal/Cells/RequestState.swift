@@ -1,55 +1,82 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a request scope has that other injectors do not: the values its opener bound
 /// (``ScopeValues``) and the cached instances of its scoped bindings, one ``CellState`` per
-/// scoped binding, in one array under one lock.
+/// scoped binding, under one lock — all in one allocation, a ``RequestStorage``.
 ///
-/// The array is sized when the scope opens, from the ``ScopeLayout`` its injector computed once,
-/// so serving a request builds no table and no dictionary. A scoped binding the layout does not
-/// know — a just-in-time type's, or one from modules the scope was opened with — gets a slot
-/// appended on first use.
+/// The cells are the buffer's elements, as many as the ``ScopeLayout`` its injector computed once,
+/// so opening a scope allocates that object and nothing else: no table, no dictionary, no array.
+/// A scoped binding the layout does not know — a just-in-time type's, or one from modules the
+/// scope was opened with — gets a slot appended on first use, in an array of its own.
+///
+/// Every cell is read and changed under the lock, which lives in the header, at a fixed address;
+/// that is what makes the `@unchecked Sendable` sound. Once the scope has ended, no one reads the
+/// elements any more (see ``RequestStorage/State/hasEnded``), so the scope releases them without
+/// holding the lock, and no deinit runs while it is held.
 @usableFromInline
-final class RequestState: Sendable {
-    private struct Slots {
-        var cells: [CellState]
-        /// Slots appended for bindings outside the layout, by binding identity; the binding is
-        /// kept so that its address cannot be reused while the slot exists.
-        var appended: [ObjectIdentifier: (binding: Binding, index: Int)] = [:]
-        /// Set when the scope ends and its cells are released. Every slot then reads as an empty
-        /// cell whose changes are dropped: a resolution that took a slot before the end (another
-        /// task of the request, still running) finds nothing there, and gives up on the shutdown
-        /// flag when it claims the slot, as every claimant checks it.
-        var hasEnded = false
+struct RequestState: @unchecked Sendable {
+    private let storage: RequestStorage
+
+    /// Creates the storage of a scope with `values`, with one empty cell per slot of `layout`.
+    init(values: ScopeValues, layout: ScopeLayout) {
+        let buffer = RequestStorage.create(minimumCapacity: layout.count) { _ in
+            RequestStorage.Header(values: values, layout: layout)
+        }
+        storage = unsafeDowncast(buffer, to: RequestStorage.self)
+        storage.withUnsafeMutablePointers { header, cells in
+            withUnsafeMutablePointer(to: &header.pointee.lock, PlatformLocking.initialize)
+            cells.initialize(repeating: CellState(), count: layout.count)
+        }
     }
 
-    /// The values the scope answers with: its opener's, over those of the scope it is nested in.
-    let values: ScopeValues
-    private let layout: ScopeLayout
-    private let slots: Lock<Slots>
+    /// The values the scope answers with (see ``RequestStorage/Header/values``).
+    var values: ScopeValues {
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.values }
+    }
 
-    init(values: ScopeValues, layout: ScopeLayout) {
-        self.values = values
-        self.layout = layout
-        self.slots = Lock(Slots(cells: Array(repeating: CellState(), count: layout.count)))
+    /// Runs `body` with the lock held, on the mutable state and the layout's cells.
+    @inline(__always)
+    private func withLock<R>(
+        _ body: (inout RequestStorage.State, UnsafeMutableBufferPointer<CellState>) -> R
+    ) -> R {
+        storage.withUnsafeMutablePointers { header, cells in
+            withUnsafeMutablePointer(to: &header.pointee.lock) { lock in
+                PlatformLocking.lock(lock)
+                defer { PlatformLocking.unlock(lock) }
+                let layoutCells = UnsafeMutableBufferPointer(start: cells, count: header.pointee.layout.count)
+                return body(&header.pointee.state, layoutCells)
+            }
+        }
     }
 
     /// The slot of `binding`, a scoped binding.
     func slot(for binding: Binding) -> ScopedSlot {
+        let layout = storage.withUnsafeMutablePointerToHeader { $0.pointee.layout }
         if let index = layout.index(of: binding) { return ScopedSlot(storage: self, index: index) }
-        let index = slots.withLock { slots in
-            if let existing = slots.appended[ObjectIdentifier(binding)] { return existing.index }
-            slots.cells.append(CellState())
-            slots.appended[ObjectIdentifier(binding)] = (binding, slots.cells.count - 1)
-            return slots.cells.count - 1
+        let index = withLock { state, cells in
+            if let existing = state.appendedIndices[ObjectIdentifier(binding)] { return existing.index }
+            state.appended.append(CellState())
+            let index = cells.count + state.appended.count - 1
+            state.appendedIndices[ObjectIdentifier(binding)] = (binding, index)
+            return index
         }
         return ScopedSlot(storage: self, index: index)
     }
 
+    @inline(__always)
     fileprivate func withState<R>(at index: Int, _ body: (inout CellState) -> R) -> R {
-        slots.withLock { slots in
-            guard !slots.hasEnded else {
+        withLock { state, cells in
+            if state.hasEnded {
                 var ended = CellState()
                 return body(&ended)
             }
-            return body(&slots.cells[index])
+            return index < cells.count ? body(&cells[index]) : body(&state.appended[index - cells.count])
         }
     }
 
@@ -57,40 +84,91 @@ final class RequestState: Sendable {
     /// reports a missing value with its path). Non-optional, so that code not specialised for `T`
     /// needs no metadata for `T?`.
     func value<T: Sendable>(for key: BindingKey, as type: T.Type) throws(SynchronousStop) -> T {
-        guard let index = values.index(of: key) else { throw .mustSuspend }
-        return try values.value(at: index, as: type)
+        try storage.withUnsafeMutablePointerToHeader { header throws(SynchronousStop) in
+            guard let index = header.pointee.values.index(of: key) else { throw .mustSuspend }
+            return try header.pointee.values.value(at: index, as: type)
+        }
     }
 
     /// The outcomes of the constructions in flight now, to wait for until they end.
     var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
-        slots.withLock { slots in
-            slots.cells.indices.compactMap { slots.cells[$0].outcomeInFlight() }
+        withLock { state, cells in
+            cells.indices.compactMap { cells[$0].outcomeInFlight() }
+                + state.appended.indices.compactMap { state.appended[$0].outcomeInFlight() }
         }
     }
 
-    /// Ends the storage unless a construction is in flight, and returns the cells for the caller
-    /// to release outside its locks; `nil`, changing nothing, while one is in flight.
-    func takeAllUnlessBuilding() -> [CellState]? {
-        slots.withLock { slots in
-            guard !slots.cells.contains(where: \.isBuilding) else { return nil }
-            return Self.end(&slots)
+    /// Ends the storage (see ``RequestStorage/State/hasEnded``) unless a construction is in flight; returns
+    /// whether it did. The caller then releases the cells with ``releaseCells()``, outside its
+    /// own locks.
+    func endUnlessBuilding() -> Bool {
+        withLock { state, cells in
+            guard !cells.contains(where: \.isBuilding), !state.appended.contains(where: \.isBuilding) else {
+                return false
+            }
+            state.hasEnded = true
+            return true
         }
     }
 
-    /// Ends the storage, releasing the cells outside the lock.
+    /// Ends the storage and releases its cells.
     func removeAll() {
-        let released = slots.withLock { Self.end(&$0) }
-        _ = released
+        withLock { state, _ in state.hasEnded = true }
+        releaseCells()
     }
 
-    /// Takes the cells out and marks the storage ended (see ``Slots/hasEnded``): slots handed out
-    /// earlier keep working, as empty ones, instead of indexing into an emptied array.
-    private static func end(_ slots: inout Slots) -> [CellState] {
-        defer {
-            slots.cells = []
-            slots.hasEnded = true
+    /// Empties the cells of the ended storage, releasing their values; only the first call does.
+    /// The elements are emptied without the lock: once the storage has ended, no one else reads
+    /// them (``withState(at:_:)`` hands out a stand-in).
+    func releaseCells() {
+        let appended = withLock { state, _ -> [CellState]? in
+            guard state.hasEnded, !state.isReleased else { return nil }
+            state.isReleased = true
+            defer { state.appended = [] }
+            return state.appended
         }
-        return slots.cells
+        guard let appended else { return }
+        storage.withUnsafeMutablePointers { header, cells in
+            for index in 0..<header.pointee.layout.count { cells[index] = CellState() }
+        }
+        _ = appended
+    }
+}
+
+/// The one allocation of a ``RequestState``: the values, the layout, the lock and the mutable
+/// state in the header, the layout's cells as elements.
+final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
+    struct Header {
+        /// The values the scope answers with: its opener's, over those of the scope it is nested
+        /// in. Never changed, so read without the lock.
+        let values: ScopeValues
+        let layout: ScopeLayout
+        /// Guards `state` and the elements; initialised in place by ``RequestState``.
+        var lock = PlatformLock()
+        var state = State()
+    }
+
+    struct State {
+        /// Slots appended for bindings outside the layout; slot `layout.count + i` is
+        /// `appended[i]`.
+        var appended: [CellState] = []
+        /// The index of each appended slot, by binding identity; the binding is kept so that its
+        /// address cannot be reused while the slot exists.
+        var appendedIndices: [ObjectIdentifier: (binding: Binding, index: Int)] = [:]
+        /// Set when the scope ends. Every slot then reads as an empty cell whose changes are
+        /// dropped: a resolution that took a slot before the end (another task of the request,
+        /// still running) finds nothing there, and gives up on the shutdown flag when it claims
+        /// the slot, as every claimant checks it.
+        var hasEnded = false
+        /// Set by the one caller that releases the cells of the ended scope.
+        var isReleased = false
+    }
+
+    deinit {
+        withUnsafeMutablePointers { header, cells in
+            _ = cells.deinitialize(count: header.pointee.layout.count)
+            withUnsafeMutablePointer(to: &header.pointee.lock, PlatformLocking.destroy)
+        }
     }
 }
 

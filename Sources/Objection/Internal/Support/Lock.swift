@@ -12,6 +12,45 @@
     @usableFromInline typealias PlatformLock = pthread_mutex_t
 #endif
 
+/// The platform lock's four operations, on a lock that lives at a fixed address: the tail of a
+/// ``Lock``'s storage or the header of a request scope's ``RequestState``.
+@usableFromInline
+enum PlatformLocking {
+    static func initialize(_ lock: UnsafeMutablePointer<PlatformLock>) {
+        #if canImport(Darwin)
+            lock.initialize(to: os_unfair_lock())
+        #else
+            lock.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(lock, nil)
+        #endif
+    }
+
+    @inlinable
+    static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) {
+        #if canImport(Darwin)
+            os_unfair_lock_lock(lock)
+        #else
+            pthread_mutex_lock(lock)
+        #endif
+    }
+
+    @inlinable
+    static func unlock(_ lock: UnsafeMutablePointer<PlatformLock>) {
+        #if canImport(Darwin)
+            os_unfair_lock_unlock(lock)
+        #else
+            pthread_mutex_unlock(lock)
+        #endif
+    }
+
+    static func destroy(_ lock: UnsafeMutablePointer<PlatformLock>) {
+        #if !canImport(Darwin)
+            pthread_mutex_destroy(lock)
+        #endif
+        _ = lock.deinitialize(count: 1)
+    }
+}
+
 /// A lock around a value, shaped like `Synchronization.Mutex`.
 ///
 /// Why not `Mutex` itself: on Linux its contended path runs inside the standard library, which
@@ -29,27 +68,15 @@ struct Lock<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     init(_ value: Value) {
         storage = LockStorage.create(minimumCapacity: 1) { _ in value }
-        storage.withUnsafeMutablePointerToElements { lock in
-            #if canImport(Darwin)
-                lock.initialize(to: os_unfair_lock())
-            #else
-                lock.initialize(to: pthread_mutex_t())
-                pthread_mutex_init(lock, nil)
-            #endif
-        }
+        storage.withUnsafeMutablePointerToElements(PlatformLocking.initialize)
     }
 
     /// Runs `body` with exclusive access to the value.
     @inlinable
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, lock in
-            #if canImport(Darwin)
-                os_unfair_lock_lock(lock)
-                defer { os_unfair_lock_unlock(lock) }
-            #else
-                pthread_mutex_lock(lock)
-                defer { pthread_mutex_unlock(lock) }
-            #endif
+            PlatformLocking.lock(lock)
+            defer { PlatformLocking.unlock(lock) }
             return try body(&value.pointee)
         }
     }
@@ -58,11 +85,6 @@ struct Lock<Value: Sendable>: @unchecked Sendable {
 /// The storage of a ``Lock``: it destroys the platform lock with the value.
 final class LockStorage<Value>: ManagedBuffer<Value, PlatformLock> {
     deinit {
-        withUnsafeMutablePointers { _, lock in
-            #if !canImport(Darwin)
-                pthread_mutex_destroy(lock)
-            #endif
-            _ = lock.deinitialize(count: 1)
-        }
+        withUnsafeMutablePointerToElements(PlatformLocking.destroy)
     }
 }
