@@ -324,49 +324,116 @@ struct ScopedConstructionTests {
         #expect(built.value == 1)
     }
 
+    /// A scoped `Connection` built without suspending, whose initializer, on its first run,
+    /// opens `entered` and blocks its thread until `release` opens. ``start(in:)`` runs the build
+    /// on a thread of its own, so the test goes on, on the pool, while it is blocked.
+    struct BlockedInPlaceBuild {
+        let executor = DedicatedThreadExecutor()
+        let entered = Gate()
+        let release = Latch()
+        let attempts = Counter()
+        let disposed = Log()
+
+        /// An injector that binds `Connection` so; its first build fails when `fails`.
+        func injector(failing fails: Bool = false) async throws -> InjectorActor {
+            let (entered, release, attempts, disposed) = (entered, release, attempts, disposed)
+            return try await makeInjector { binder in
+                binder.bind(Connection.self).to { () throws -> Connection in
+                    let attempt = attempts.increment()
+                    if attempt == 1 {
+                        entered.open()
+                        release.wait()
+                        if fails { throw ProviderFailure(attempt: attempt) }
+                    }
+                    return Connection()
+                }.inScope(.scoped).onDispose { _ in disposed.append("connection") }
+            }
+        }
+
+        /// Starts the build in `scope`, and returns once its initializer is blocked.
+        func start(in scope: InjectorActor) async -> Task<Connection, any Error> {
+            let builder = Task(executorPreference: executor) { try await scope.get(Connection.self) }
+            await entered.wait()
+            return builder
+        }
+    }
+
     @Test(
         "a task that arrives while another builds a scoped instance without suspending waits for that build",
         arguments: [false, true]
     )
     func waitsForInPlaceBuild(fails: Bool) async throws {
-        // The builder's synchronous initializer blocks a thread of its own until the waiter has
-        // joined its construction.
-        let executor = DedicatedThreadExecutor()
-        let entered = Gate()
-        let release = Latch()
-        let attempts = Counter()
-        let root = try await makeInjector { binder in
-            binder.bind(Connection.self).to { () throws -> Connection in
-                let attempt = attempts.increment()
-                if attempt == 1 {
-                    entered.open()
-                    release.wait()
-                    if fails { throw ProviderFailure(attempt: attempt) }
-                }
-                return Connection()
-            }.inScope(.scoped)
-        }
+        let build = BlockedInPlaceBuild()
+        let root = try await build.injector(failing: fails)
         let binding = try #require(try root.binding(for: BindingKey(Connection.self), as: Connection.self))
         #expect(binding.isSynchronous)
         try await withDeadline {
             try await root.withScope { request in
-                let builder = Task(executorPreference: executor) { try await request.get(Connection.self) }
-                await entered.wait()
+                let builder = await build.start(in: request)
+                // Built in place: nobody has named the construction yet.
+                #expect(request.slot(for: binding)?.construction == nil)
                 let waiter = Task { try await request.get(Connection.self) }
                 await waitUntil { request.slot(for: binding)?.construction?.joins == 1 }
-                release.open()
+                build.release.open()
                 if fails {
                     await #expect(throws: ProviderFailure(attempt: 1)) { try await builder.value }
                     await #expect(throws: ProviderFailure(attempt: 1)) { try await waiter.value }
                     // Not cached: the next get builds it.
                     _ = try await request.get(Connection.self)
-                    #expect(attempts.value == 2)
+                    #expect(build.attempts.value == 2)
                 } else {
                     let (built, waited) = try await (builder.value, waiter.value)
                     #expect(built === waited)
-                    #expect(attempts.value == 1)
+                    #expect(build.attempts.value == 1)
                 }
             }
+        }
+    }
+
+    @Test("a scope's end waits for a scoped instance being built in place, and disposes it")
+    func endWaitsForInPlaceBuild() async throws {
+        let build = BlockedInPlaceBuild()
+        let root = try await build.injector()
+        let scopes = Lock<InjectorActor?>(nil)
+        try await withDeadline {
+            let request = Task {
+                try await root.withScope { scope in
+                    scopes.withLock { $0 = scope }
+                    // Escapes the body: still building when the body returns.
+                    _ = await build.start(in: scope)
+                }
+            }
+            await waitUntil { scopes.withLock { $0 }?.isShutDown == true }
+            build.release.open()
+            try await request.value
+            #expect(build.disposed.values == ["connection"])
+        }
+    }
+
+    @Test("a waiter on a scoped instance built in place is not stranded when a cancelled scope ends without waiting")
+    func cancelledEndReleasesWaiters() async throws {
+        let build = BlockedInPlaceBuild()
+        let root = try await build.injector()
+        let binding = try #require(try root.binding(for: BindingKey(Connection.self), as: Connection.self))
+        let escaped = Lock<(builder: Task<Connection, any Error>, waiter: Task<Connection, any Error>)?>(nil)
+        try await withDeadline {
+            let request = Task {
+                try await root.withScope { scope in
+                    let builder = await build.start(in: scope)
+                    let waiter = Task { try await scope.get(Connection.self) }
+                    await waitUntil { scope.slot(for: binding)?.construction?.joins == 1 }
+                    escaped.withLock { $0 = (builder, waiter) }
+                    // The scope ends in a cancelled task, which does not wait for the build.
+                    withUnsafeCurrentTask { $0?.cancel() }
+                }
+            }
+            try await request.value
+            let tasks = try #require(escaped.withLock { $0 })
+            // Told the construction was given up, the waiter claims again and meets the end.
+            await #expect(throws: InjectionError.self) { try await tasks.waiter.value }
+            build.release.open()
+            // The build finishes after the end: refused too.
+            await #expect(throws: InjectionError.self) { try await tasks.builder.value }
         }
     }
 

@@ -61,13 +61,15 @@ final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     init() {
         let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
         #if canImport(Darwin)
+            var thread: pthread_t?
             pthread_create(&thread, nil, { DedicatedThreadExecutor.run(context: $0) }, context)
+            if let thread { pthread_detach(thread) }
         #else
+            var thread = pthread_t()
             pthread_create(&thread, nil, { $0.flatMap(DedicatedThreadExecutor.run(context:)) }, context)
+            pthread_detach(thread)
         #endif
-        pthread_detach(thread)
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

@@ -166,6 +166,12 @@ struct CellState: Sendable {
         return nil
     }
 
+    /// Empties the cell of a scope that has ended, outside any lock: releases its value, and
+    /// tells the waiters of a construction still in flight that it was given up.
+    mutating func release() {
+        reset()?.finish(.success(nil))
+    }
+
     /// Empties a built cell; returns the value, to be released after the lock.
     mutating func clear() -> Value? {
         guard case .built(let value) = phase else { return nil }

@@ -93,7 +93,8 @@ struct RequestState: @unchecked Sendable {
     /// The outcomes of the constructions in flight now, to wait for until they end.
     var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
         withLock { state, cells in
-            cells.indices.compactMap { cells[$0].outcomeInFlight() }
+            guard !state.hasEnded else { return [] }
+            return cells.indices.compactMap { cells[$0].outcomeInFlight() }
                 + state.appended.indices.compactMap { state.appended[$0].outcomeInFlight() }
         }
     }
@@ -103,9 +104,8 @@ struct RequestState: @unchecked Sendable {
     /// own locks.
     func endUnlessBuilding() -> Bool {
         withLock { state, cells in
-            guard !cells.contains(where: \.isBuilding), !state.appended.contains(where: \.isBuilding) else {
-                return false
-            }
+            guard !state.hasEnded, !cells.contains(where: \.isBuilding), !state.appended.contains(where: \.isBuilding)
+            else { return false }
             state.hasEnded = true
             return true
         }
@@ -120,18 +120,22 @@ struct RequestState: @unchecked Sendable {
     /// Empties the cells of the ended storage, releasing their values; only the first call does.
     /// The elements are emptied without the lock: once the storage has ended, no one else reads
     /// them (``withState(at:_:)`` hands out a stand-in).
+    ///
+    /// A construction still in flight (its builder outlived the scope's wait for it: the ending
+    /// task was cancelled) ends in the stand-in, which has no waiters. So its waiters are told
+    /// here that it was given up: they claim again, and meet the shutdown.
     func releaseCells() {
-        let appended = withLock { state, _ -> [CellState]? in
+        let taken = withLock { state, _ -> [CellState]? in
             guard state.hasEnded, !state.isReleased else { return nil }
             state.isReleased = true
             defer { state.appended = [] }
             return state.appended
         }
-        guard let appended else { return }
+        guard var appended = taken else { return }
         storage.withUnsafeMutablePointers { header, cells in
-            for index in 0..<header.pointee.layout.count { cells[index] = CellState() }
+            for index in 0..<header.pointee.layout.count { cells[index].release() }
         }
-        _ = appended
+        for index in appended.indices { appended[index].release() }
     }
 }
 
