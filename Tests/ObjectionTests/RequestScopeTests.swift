@@ -437,6 +437,11 @@ struct ScopedConstructionTests {
         }
     }
 
+    @Test("a request scope's lock is the first field of its storage's header, where lock(in:) reads it")
+    func lockAtHeaderStart() {
+        #expect(MemoryLayout<RequestStorage.Header>.offset(of: \.lock) == 0)
+    }
+
     @Test("a scoped provider's failure reaches the request's waiters and is not cached")
     func failuresShared() async throws {
         let attempts = Counter()

@@ -30,7 +30,7 @@ struct RequestState: @unchecked Sendable {
         }
         storage = unsafeDowncast(buffer, to: RequestStorage.self)
         storage.withUnsafeMutablePointers { header, cells in
-            withUnsafeMutablePointer(to: &header.pointee.lock, PlatformLocking.initialize)
+            PlatformLocking.initialize(RequestStorage.lock(in: header))
             cells.initialize(repeating: CellState(), count: layout.count)
         }
     }
@@ -46,12 +46,11 @@ struct RequestState: @unchecked Sendable {
         _ body: (inout RequestStorage.State, UnsafeMutableBufferPointer<CellState>) -> R
     ) -> R {
         storage.withUnsafeMutablePointers { header, cells in
-            withUnsafeMutablePointer(to: &header.pointee.lock) { lock in
-                PlatformLocking.lock(lock)
-                defer { PlatformLocking.unlock(lock) }
-                let layoutCells = UnsafeMutableBufferPointer(start: cells, count: header.pointee.layout.count)
-                return body(&header.pointee.state, layoutCells)
-            }
+            let lock = RequestStorage.lock(in: header)
+            PlatformLocking.lock(lock)
+            defer { PlatformLocking.unlock(lock) }
+            let layoutCells = UnsafeMutableBufferPointer(start: cells, count: header.pointee.layout.count)
+            return body(&header.pointee.state, layoutCells)
         }
     }
 
@@ -143,13 +142,22 @@ struct RequestState: @unchecked Sendable {
 /// state in the header, the layout's cells as elements.
 final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
     struct Header {
+        /// Guards `state` and the elements; initialised in place by ``RequestState``. The first
+        /// stored property, so that its address is the header's (see ``lock(in:)``).
+        var lock = PlatformLock()
         /// The values the scope answers with: its opener's, over those of the scope it is nested
         /// in. Never changed, so read without the lock.
         let values: ScopeValues
         let layout: ScopeLayout
-        /// Guards `state` and the elements; initialised in place by ``RequestState``.
-        var lock = PlatformLock()
         var state = State()
+    }
+
+    /// The lock in `header`, at the header's own address: `lock` is its first stored property,
+    /// which a test checks. Read that way rather than through `withUnsafeMutablePointer(to:)`,
+    /// whose closure stayed an unspecialised generic call on every cell access (`perf`, case 5).
+    @inline(__always)
+    static func lock(in header: UnsafeMutablePointer<Header>) -> UnsafeMutablePointer<PlatformLock> {
+        UnsafeMutableRawPointer(header).assumingMemoryBound(to: PlatformLock.self)
     }
 
     struct State {
@@ -171,7 +179,7 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
     deinit {
         withUnsafeMutablePointers { header, cells in
             _ = cells.deinitialize(count: header.pointee.layout.count)
-            withUnsafeMutablePointer(to: &header.pointee.lock, PlatformLocking.destroy)
+            PlatformLocking.destroy(RequestStorage.lock(in: header))
         }
     }
 }
