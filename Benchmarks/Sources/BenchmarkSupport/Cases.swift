@@ -8,7 +8,8 @@ public enum Cases {
     public static func all(scale: Int) async throws -> [BenchmarkCase] {
         try await [transientGraph(scale), deepGraph(scale), singletonHit(scale)]
             + concurrentHits(scale)
-            + [stampede(), perRequest(scale), perRequestWithValues(scale), serverShapedRequest(scale)]
+            + [stampede()] + perRequest(scale)
+            + [perRequestWithValues(scale), serverShapedRequest(scale)]
             + buildCost(scale)
     }
 
@@ -163,26 +164,40 @@ public enum Cases {
         var description: String { "a stampede constructed the singleton \(constructions) times" }
     }
 
-    static func perRequest(_ scale: Int) async throws -> BenchmarkCase {
+    /// Case 5, and case 5a: the same requests served by two tasks at once, as a server's event
+    /// loops do, timed per request of the two together. Shared objects — the singletons, the
+    /// bindings, their cells' locks — are then written by both cores (reference counts, lock
+    /// words), which a single task never shows.
+    static func perRequest(_ scale: Int) async throws -> [BenchmarkCase] {
         let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
         try await root.withScope { _ = try await $0.get(Handler.self) }
         let swinject = Shared(SwinjectGraphs.requestRoot())
         let hand = HandWritten.RequestRoot()
-        return BenchmarkCase(
-            "5. Per request: scope, handler (3 scoped, 5 singleton, 2 transient), disposal",
-            operations: 20_000 / scale,
-            contenders: [
-                Contender("hand-written", role: .baseline) { n in
-                    for _ in 0..<n { sink(hand.serve()) }
-                },
-                Contender("Objection withScope") { n in
-                    for _ in 0..<n { sink(try await root.withScope { try await $0.get(Handler.self) }) }
-                },
-                Contender("Swinject child container", role: .swinject) { n in
-                    for _ in 0..<n { sink(SwinjectGraphs.serveRequest(root: swinject.value)) }
-                },
-            ]
-        )
+        let handWritten: @Sendable (Int) async throws -> Void = { n in for _ in 0..<n { sink(hand.serve()) } }
+        let objection: @Sendable (Int) async throws -> Void = { n in
+            for _ in 0..<n { sink(try await root.withScope { try await $0.get(Handler.self) }) }
+        }
+        return [
+            BenchmarkCase(
+                "5. Per request: scope, handler (3 scoped, 5 singleton, 2 transient), disposal",
+                operations: 20_000 / scale,
+                contenders: [
+                    Contender("hand-written", role: .baseline, run: handWritten),
+                    Contender("Objection withScope", run: objection),
+                    Contender("Swinject child container", role: .swinject) { n in
+                        for _ in 0..<n { sink(SwinjectGraphs.serveRequest(root: swinject.value)) }
+                    },
+                ]
+            ),
+            BenchmarkCase(
+                "5a. Per request, 2 tasks at once (aggregate)",
+                operations: 20_000 / scale,
+                contenders: [
+                    Contender("hand-written", role: .baseline) { try await inParallel(2, total: $0, handWritten) },
+                    Contender("Objection withScope") { try await inParallel(2, total: $0, objection) },
+                ]
+            ),
+        ]
     }
 
     static func perRequestWithValues(_ scale: Int) async throws -> BenchmarkCase {
