@@ -44,7 +44,7 @@ extension CellAccess {
     }
 
     /// Stores `value`, built by `construction`, and hands it to the waiters — unless the
-    /// construction was given up meanwhile (see ``giveUp(_:with:)``): then nothing is stored,
+    /// construction was given up meanwhile (see ``fail(_:with:)``): then nothing is stored,
     /// and the caller gets `false`.
     @discardableResult
     func complete<T: Sendable>(_ value: T, of construction: Construction) -> Bool {

@@ -98,9 +98,9 @@ struct RequestState: @unchecked Sendable {
         }
     }
 
-    /// Ends the storage (see ``RequestStorage/State/hasEnded``) unless a construction is in flight; returns
-    /// whether it did. The caller then releases the cells with ``releaseCells()``, outside its
-    /// own locks.
+    /// Ends the storage (see ``RequestStorage/State/hasEnded``) unless a construction is in
+    /// flight; returns whether it did. The caller then releases the cells with
+    /// ``releaseCells()``, outside its own locks.
     func endUnlessBuilding() -> Bool {
         withLock { state, cells in
             guard !state.hasEnded, !cells.contains(where: \.isBuilding), !state.appended.contains(where: \.isBuilding)
