@@ -25,12 +25,28 @@ public struct RequestScopeStorage: Sendable {
     /// ```
     public internal(set) var injector: InjectorActor?
 
-    /// The request's id, once ``ObjectionScopeMiddleware`` has settled it; `nil` before.
+    /// The request's id, once settled; `nil` before.
+    ///
+    /// ``ObjectionScopeMiddleware`` settles it unless a middleware of yours that runs before it
+    /// already has: then the scope middleware adopts that id as is, and leaves the logger's
+    /// metadata and the response's `X-Request-ID` header to that middleware, which already set
+    /// them, so that a request pays for its id once.
     ///
     /// ```swift
-    /// let id = context.requestScope.requestID?.value ?? "-"
+    /// struct TraceIDMiddleware<Context: InjectingRequestContext>: RouterMiddleware {
+    ///     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    ///         async throws -> Response {
+    ///         var context = context
+    ///         let id = RequestIdentifier(traceID(of: request))
+    ///         context.requestScope.requestID = id
+    ///         context.logger[metadataKey: "request-id"] = .string(id.value)
+    ///         var response = try await next(request, context)
+    ///         if let name = HTTPField.Name("X-Request-ID") { response.headers[name] = id.value }
+    ///         return response
+    ///     }
+    /// }
     /// ```
-    public internal(set) var requestID: RequestIdentifier?
+    public var requestID: RequestIdentifier?
 
     /// Creates empty storage, for a context's initializer.
     ///

@@ -46,4 +46,43 @@ struct RequestIDTests {
         let logged = try #require(hello.metadata["request-id"]?.description)
         #expect(logged == hello.metadata["hb.request.id"]?.description)
     }
+
+    @Test("An id an earlier middleware settled is adopted: no second id, metadata entry or header")
+    func upstreamIDAdopted() async throws {
+        let test = try await TestApp()
+        let router = Router(context: BasicInjectingRequestContext.self)
+        router.add(middleware: SettlesRequestID(id: RequestIdentifier("upstream-1")))
+        router.group("scoped").add(middleware: test.scopeMiddleware())
+            .get("hello") { _, context -> String in
+                context.logger.info("hello")
+                let work = try await context.resolve(RequestWork.self)
+                return "\(context.requestID?.value ?? "none") \(work.requestID.value)"
+            }
+        let app = Application(router: router, logger: test.logs.logger())
+        try await app.test(.router) { client in
+            let response = try await client.execute(
+                uri: "/scoped/hello", method: .get, headers: .requestID("client-1"))
+            #expect(response.text == "upstream-1 upstream-1")
+            // The earlier middleware sets neither: the scope middleware left both to it.
+            #expect(response.requestID == nil)
+        }
+        let hello = try #require(test.logs.entries(withMessage: "hello").first)
+        #expect(hello.metadata["request-id"] == nil)
+    }
+}
+
+/// A middleware of the app's own that settles every request's id before the scope middleware
+/// runs, and, for the test, sets neither the logger's metadata nor the response's header.
+struct SettlesRequestID: RouterMiddleware {
+    let id: RequestIdentifier
+
+    func handle(
+        _ request: Request,
+        context: BasicInjectingRequestContext,
+        next: (Request, BasicInjectingRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        context.requestScope.requestID = id
+        return try await next(request, context)
+    }
 }

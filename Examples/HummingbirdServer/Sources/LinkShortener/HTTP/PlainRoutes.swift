@@ -13,7 +13,8 @@ enum PlainRoutes {
     static func add(to router: Router<BasicInjectingRequestContext>, singletons lazySingletons: LazySingletons) {
         router.get("plain/links/:code") { request, context in
             let user = try RequestIdentity.user(of: request)
-            let requestID = RequestIdentity.requestID(of: request, context: context)
+            // Settled by RequestIDMiddleware, as for the scoped routes.
+            let requestID = context.requestID ?? RequestIdentity.requestID(of: request, context: context)
             let code = try context.parameters.require("code")
             let singletons = try await lazySingletons.get()
             singletons.metrics.increment(.plainRequests)

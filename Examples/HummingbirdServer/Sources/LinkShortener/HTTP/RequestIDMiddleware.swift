@@ -4,18 +4,21 @@ import Logging
 import NIOHTTP1
 import ObjectionHummingbird
 
-/// Gives every response its `X-Request-ID` header, error responses included.
+/// Settles every request's id and gives every response its `X-Request-ID` header, error responses
+/// included.
 ///
 /// ObjectionHummingbird's `ObjectionScopeMiddleware` sets the header on the responses it
 /// produces, its opaque `500` included, but lets an `HTTPError` pass through untouched: the `401`
 /// its values closure throws, a handler's `404` or `400`. This middleware, the router's first,
 /// renders those itself and tags them, and the responses of the routes the scope middleware does
 /// not wrap (`/plain`, `/stats`, the router's `404` for an unknown path), with the id
-/// ``RequestIdentity/requestID(of:context:)`` settles: the same the scope middleware settles. Any
-/// other error that reaches it (the hand-wired route's) is logged and answered with an opaque
-/// `500`. The one response it cannot reach is the `400` HummingbirdCore writes, before closing the
-/// connection, for a request it cannot parse as HTTP.
-public struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
+/// ``RequestIdentity/requestID(of:context:)`` settles. It leaves the id in the context's
+/// `requestScope.requestID`, where the scope middleware adopts it instead of settling it again,
+/// and where the hand-wired route reads it. Any other error that reaches it (the hand-wired
+/// route's) is logged and answered with an opaque `500`. The one response it cannot reach is the
+/// `400` HummingbirdCore writes, before closing the connection, for a request it cannot parse as
+/// HTTP.
+public struct RequestIDMiddleware<Context: InjectingRequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
 
@@ -26,6 +29,7 @@ public struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let id = RequestIdentity.requestID(of: request, context: context)
         var context = context
+        context.requestScope.requestID = id
         context.logger[metadataKey: "request-id"] = .string(id.value)
         var response: Response
         do {

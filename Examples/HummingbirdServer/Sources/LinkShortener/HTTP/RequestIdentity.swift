@@ -29,13 +29,14 @@ public enum RequestIdentity {
         return AuthenticatedUser(name: name)
     }
 
-    /// The request's id, settled as `ObjectionScopeMiddleware` settles it: the client's
+    /// The request's id, settled as `ObjectionScopeMiddleware` would settle it: the client's
     /// `X-Request-ID` when it is 1 to 128 letters, digits, `.`, `_`, `-` or `:`, else the id
     /// Hummingbird gave the request.
     ///
-    /// The routes and the responses the middleware does not reach need the same id: the hand-wired
-    /// route, and the errors ``RequestIDMiddleware`` renders (an `HTTPError` passes through the
-    /// scope middleware without its `X-Request-ID`).
+    /// ``RequestIDMiddleware`` settles it once, for every route, and the scope middleware adopts
+    /// it: the routes and the responses the scope middleware does not reach need the same id
+    /// (the hand-wired route, and the errors ``RequestIDMiddleware`` renders; an `HTTPError`
+    /// passes through the scope middleware without its `X-Request-ID`).
     ///
     /// - Parameters:
     ///   - request: The incoming request.

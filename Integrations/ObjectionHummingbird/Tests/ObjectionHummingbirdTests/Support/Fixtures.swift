@@ -104,14 +104,18 @@ struct TestApp {
         ) -> Void
     ) -> some ApplicationProtocol {
         let router = Router(context: BasicInjectingRequestContext.self)
-        let scoped = router.group("scoped").add(
-            middleware: ObjectionScopeMiddleware(injector) { request, context, values in
-                if let id = context.requestID { values.bind(RequestIdentifier.self, to: id) }
-                if let name = request.headers[.authorization] { values.bind(User.self, to: User(name: name)) }
-            }
-        )
+        let scoped = router.group("scoped").add(middleware: scopeMiddleware())
         addRoutes(scoped, router)
         return Application(router: router, logger: logs.logger())
+    }
+
+    /// The scope middleware of the `/scoped` routes: it binds the request's id, and its user from
+    /// the `Authorization` header.
+    func scopeMiddleware() -> ObjectionScopeMiddleware<BasicInjectingRequestContext> {
+        ObjectionScopeMiddleware(injector) { request, context, values in
+            if let id = context.requestID { values.bind(RequestIdentifier.self, to: id) }
+            if let name = request.headers[.authorization] { values.bind(User.self, to: User(name: name)) }
+        }
     }
 }
 
