@@ -42,6 +42,10 @@ public actor InjectorActor {
     /// For a request scope: its scoped instances and the values its opener bound. `nil` for
     /// every other injector.
     @usableFromInline nonisolated let request: RequestState?
+    /// The nearest request scope above this injector, held so that a scoped resolution finds its
+    /// scope without walking the chain (a retain and a release per step); `nil` for a scope
+    /// itself, which is its own nearest scope.
+    @usableFromInline nonisolated let enclosingScope: InjectorActor?
 
     /// Set once ``shutdown()`` starts; read on every `get`.
     @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
@@ -182,15 +186,14 @@ public actor InjectorActor {
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
         let layout = layout ?? ScopeLayout(table: table)
         self.scopeLayout = layout
+        let outerScope = parent?.nearestScope
         // A scope nested in another answers with the outer scope's values too, so a lookup
         // reads one set of values instead of walking up the chain.
         self.request =
             isScope
-            ? RequestState(
-                values: parent?.nearestScope?.request.map { values.inheriting($0.values) } ?? values,
-                layout: layout
-            )
+            ? RequestState(values: outerScope?.request.map { values.inheriting($0.values) } ?? values, layout: layout)
             : nil
+        self.enclosingScope = isScope ? nil : outerScope
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
@@ -218,14 +221,9 @@ extension InjectorActor {
     nonisolated var isShutDown: Bool { shutdownFlag.isSet }
 
     /// The nearest request scope: this injector or an ancestor.
-    @usableFromInline
+    @inlinable
     nonisolated var nearestScope: InjectorActor? {
-        var injector: InjectorActor? = self
-        while let current = injector {
-            if current.isScope { return current }
-            injector = current.parent
-        }
-        return nil
+        isScope ? self : enclosingScope
     }
 
     /// Records how to dispose `value`, which this injector built for `binding`. Once this

@@ -74,25 +74,33 @@ struct SynchronousResolver {
             guard let built = binding.cell?.builtBox() else { throw .mustSuspend }
             return CellValue.unwrap(built, as: type)
         case .scoped:
-            guard let scope = injector.nearestScope, let request = scope.request else {
-                throw .mustSuspend
-            }
-            // A value the scope's opener bound, read without a `T?` (see RequestState.value).
-            if binding.isSuppliedByScope { return try request.value(for: binding.key, as: type) }
-            let slot = request.slot(for: binding)
-            guard binding.isSynchronous else {
-                guard let built = slot.withState({ $0.value }) else { throw .mustSuspend }
-                return CellValue.unwrap(built, as: type)
-            }
-            // The scope's own bindings build its instances, whoever asked.
-            let builder = scope === injector ? self : SynchronousResolver(injector: scope, reports: reports)
-            return try builder.build(binding, producer: producer, in: slot, of: scope)
+            // The scope's own resolver builds its instances, whoever asked. Two calls rather than
+            // a resolver chosen by `?:`, which retained the scope and the reports per instance.
+            if injector.isScope { return try resolveInScope(binding, producer: producer) }
+            guard let scope = injector.enclosingScope else { throw .mustSuspend }
+            return try SynchronousResolver(injector: scope, reports: reports).resolveInScope(
+                binding, producer: producer)
         case .custom:
             throw .mustSuspend
         case .transient:
             guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }
             return try producer.synchronous(self, binding)
         }
+    }
+
+    /// Resolves a ``Scope/scoped`` binding in ``injector``, a request scope: a value its opener
+    /// bound, or its instance, built in place unless another task of the request is building it.
+    @inline(__always)
+    func resolveInScope<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws(SynchronousStop) -> T {
+        guard let request = injector.request else { throw .mustSuspend }
+        // A value the scope's opener bound, read without a `T?` (see RequestState.value).
+        if binding.isSuppliedByScope { return try request.value(for: binding.key, as: T.self) }
+        let slot = request.slot(for: binding)
+        guard binding.isSynchronous else {
+            guard let built = slot.withState({ $0.value }) else { throw .mustSuspend }
+            return CellValue.unwrap(built, as: T.self)
+        }
+        return try build(binding, producer: producer, in: slot, of: injector)
     }
 
     /// Builds a scoped instance in place, unless another task of the request is building it.
