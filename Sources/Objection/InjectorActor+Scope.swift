@@ -125,27 +125,30 @@ extension InjectorActor {
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
         try checkNotShutDown()
-        var result: Result<T, any Error>?
+        // A `T?` and an error rather than a `Result<T, any Error>?`: one generic type whose
+        // metadata this unspecialised code looks up per call instead of two.
+        var value: T?
+        var bodyError: (any Error)?
         var entries = 0
         do {
             try await around { values in
                 entries += 1
                 guard entries == 1 else { throw InjectionError.scopeNotEntered(times: entries) }
                 do {
-                    result = .success(try await withScope(values: values, body))
+                    value = try await withScope(values: values, body)
                 } catch {
-                    result = .failure(error)
+                    bodyError = error
                     throw error
                 }
             }
         } catch {
             // The body's own error, not the lender's wrapping of it.
-            if case .failure(let bodyError)? = result { throw bodyError }
-            throw error
+            throw bodyError ?? error
         }
-        guard let result else { throw InjectionError.scopeNotEntered(times: 0) }
         // A lender that swallowed the body's error does not turn it into a success.
-        return try result.get()
+        if let bodyError { throw bodyError }
+        guard let value else { throw InjectionError.scopeNotEntered(times: 0) }
+        return value
     }
 
     /// Runs `body` in `scope` as the task's current injector, then shuts the scope down, telling
@@ -154,18 +157,19 @@ extension InjectorActor {
         in scope: InjectorActor,
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
-        let result: Result<T, any Error>
-        let outcome: ScopeOutcome
+        // No `Result<T, any Error>`: this code is not specialised, and that type's metadata
+        // was looked up in the runtime's cache on every request.
+        let value: T
         do {
-            result = .success(try await InjectorActor.withCurrent(scope) { try await body(scope) })
-            outcome = .succeeded
+            value = try await InjectorActor.withCurrent(scope) { try await body(scope) }
         } catch {
-            result = .failure(error)
-            outcome = .failed(error)
+            // The body's error wins over a disposal's, which the observer still hears of.
+            if !scope.shutDownAtOnce() { _ = await scope.shutdown(after: .failed(error)) }
+            throw error
         }
-        let disposalFailure = scope.shutDownAtOnce() ? nil : await scope.shutdown(after: outcome)
-        let value = try result.get()
-        if let disposalFailure { throw disposalFailure }
+        if !scope.shutDownAtOnce(), let disposalFailure = await scope.shutdown(after: .succeeded) {
+            throw disposalFailure
+        }
         return value
     }
 

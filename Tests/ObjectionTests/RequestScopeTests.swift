@@ -254,6 +254,30 @@ struct RequestScopeTests {
         #expect(log.values == ["wheel", "engine", "engine"])
     }
 
+    @Test("the body's error wins over a failing disposal's; after a returning body, the disposal's is thrown")
+    func bodyErrorWinsOverDisposalError() async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in Engine() }.inScope(.scoped).onDispose { _ in
+                log.append("engine")
+                throw ProviderFailure(attempt: 2)
+            }
+        }
+        await #expect(throws: ProviderFailure(attempt: 1)) {
+            try await root.withScope(values: { _ in }) { request in
+                _ = try await request.get(Engine.self)
+                throw ProviderFailure(attempt: 1)
+            }
+        }
+        #expect(log.values == ["engine"])
+
+        let error = await #expect(throws: InjectionError.self) {
+            try await root.withScope(values: { _ in }) { request in _ = try await request.get(Engine.self) }
+        }
+        #expect(error?.code == .disposalFailed)
+        #expect(log.values == ["engine", "engine"])
+    }
+
     @Test("nested scopes are separate")
     func nestedScopes() async throws {
         let root = try await Self.root()
