@@ -8,11 +8,14 @@ extension InjectorActor {
         _ construct: nonisolated(nonsending) () async throws -> T
     ) async throws -> T {
         guard let observer else { return try await construct() }
-        observer.constructionStarted(binding.key, scope: binding.scope)
+        let observesSuccesses = self.observesSuccesses
+        if observesSuccesses { observer.constructionStarted(binding.key, scope: binding.scope) }
         let start = ContinuousClock.now
         do {
             let value = try await construct()
-            observer.constructionFinished(binding.key, scope: binding.scope, duration: .now - start)
+            if observesSuccesses {
+                observer.constructionFinished(binding.key, scope: binding.scope, duration: .now - start)
+            }
             return value
         } catch {
             observer.constructionFailed(binding.key, scope: binding.scope, duration: .now - start, error: error)
@@ -22,8 +25,9 @@ extension InjectorActor {
 
     /// Attempts a synchronous resolution in `injector`'s table: its value, or `nil` when it must
     /// suspend (``SynchronousStop/mustSuspend``), and the caller takes the asynchronous path.
-    /// Then tells the observer, if there is one, which cached instances it built (see
-    /// ``ConstructionReports``).
+    /// Then tells the observer, if it wants successes, which cached instances it built (see
+    /// ``ConstructionReports``); an observer of failures only hears of them as they happen
+    /// (``reportFailedConstruction(of:startedAt:_:)``).
     ///
     /// - Throws: What a construction threw (``SynchronousStop/failed(_:)``), unchanged.
     @inlinable @inline(__always)
@@ -31,12 +35,31 @@ extension InjectorActor {
         in injector: InjectorActor,
         _ resolve: (SynchronousResolver) throws(SynchronousStop) -> T
     ) throws -> T? {
-        guard isObserved, let observer else {
+        guard observesSuccesses, let observer else {
             return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: nil)))
         }
         let reports = ConstructionReports()
         defer { reports.deliver(to: observer) }
         return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: reports)))
+    }
+
+    /// When this injector's observer wants failures only, the start of a cached construction on
+    /// the synchronous path, for ``reportFailedConstruction(of:startedAt:_:)``; else `nil`: an
+    /// observer of successes hears of the construction through its ``ConstructionReports``.
+    @inline(__always)
+    nonisolated var failureClockStart: ContinuousClock.Instant? {
+        isObserved && !observesSuccesses ? .now : nil
+    }
+
+    /// Tells the observer that building `binding`, started at `start` (see
+    /// ``failureClockStart``), threw `error`; does nothing when `start` is `nil`.
+    nonisolated func reportFailedConstruction(
+        of binding: Binding,
+        startedAt start: ContinuousClock.Instant?,
+        _ error: any Error
+    ) {
+        guard let start, let observer else { return }
+        observer.constructionFailed(binding.key, scope: binding.scope, duration: .now - start, error: error)
     }
 
     /// Tells the observer, if there is one, that a public `get` of `key` threw `error`. Each

@@ -105,7 +105,9 @@ extension InjectorActor {
                 failure = error
                 failures.append((disposal.key, error))
             }
-            if let observer, let start { observer.disposed(disposal.key, duration: .now - start, error: failure) }
+            if let observer, let start, failure != nil || observesSuccesses {
+                observer.disposed(disposal.key, duration: .now - start, error: failure)
+            }
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }

@@ -57,6 +57,9 @@ public actor InjectorActor {
     @usableFromInline nonisolated let observer: (any InjectionObserver)?
     /// `observer != nil`, stored: the resolution paths test it without copying the existential.
     @usableFromInline nonisolated let isObserved: Bool
+    /// Whether the observer wants the events of work that succeeds
+    /// (``InjectionObserver/observesSuccesses``); `false` without an observer.
+    @usableFromInline nonisolated let observesSuccesses: Bool
 
     /// Creates an injector from `modules`, checks its graph, and builds its eager singletons.
     ///
@@ -134,6 +137,7 @@ public actor InjectorActor {
             ownModules: modules,
             stage: stage,
             observer: observer ?? parent?.observer,
+            observesSuccesses: observer?.observesSuccesses ?? parent?.observesSuccesses ?? false,
             maxResolutionDepth: maxResolutionDepth
         )
         guard !startup.isDeferred else { return }
@@ -158,6 +162,7 @@ public actor InjectorActor {
             ownModules: [],
             stage: parent.stage,
             observer: parent.observer,
+            observesSuccesses: parent.observesSuccesses,
             maxResolutionDepth: parent.maxResolutionDepth,
             layout: parent.scopeLayout
         )
@@ -172,6 +177,7 @@ public actor InjectorActor {
         ownModules: [any Module],
         stage: Stage,
         observer: (any InjectionObserver)?,
+        observesSuccesses: Bool,
         maxResolutionDepth: Int,
         layout: ScopeLayout? = nil
     ) {
@@ -182,6 +188,7 @@ public actor InjectorActor {
         self.stage = stage
         self.observer = observer
         self.isObserved = observer != nil
+        self.observesSuccesses = observesSuccesses
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
         let layout = layout ?? ScopeLayout(table: table)

@@ -25,8 +25,78 @@ struct ObserverTests {
     /// Only the defaults: compiles and ignores everything.
     struct Silent: InjectionObserver {}
 
+    /// Records like ``Recorder``, but asks for failures only.
+    final class FailureRecorder: InjectionObserver {
+        let recorder = Recorder()
+        var log: Log { recorder.log }
+        var observesSuccesses: Bool { false }
+        func constructionStarted(_ key: BindingKey, scope: Scope) { recorder.constructionStarted(key, scope: scope) }
+        func constructionFinished(_ key: BindingKey, scope: Scope, duration: Duration) {
+            recorder.constructionFinished(key, scope: scope, duration: duration)
+        }
+        func constructionFailed(_ key: BindingKey, scope: Scope, duration: Duration, error: any Error) {
+            recorder.constructionFailed(key, scope: scope, duration: duration, error: error)
+            if duration < .zero { log.append("negative duration") }
+        }
+        func disposed(_ key: BindingKey, duration: Duration, error: (any Error)?) {
+            recorder.disposed(key, duration: duration, error: error)
+        }
+        func resolutionFailed(_ key: BindingKey, error: any Error) { recorder.resolutionFailed(key, error: error) }
+    }
+
+    /// An autowired function that throws, for a construction failing on the synchronous path.
+    @Sendable static func brokenWheel(engine: Engine) throws -> Wheel { throw ProviderFailure(attempt: 1) }
+
+    /// Disposed with an error.
+    final class Leaky: AsyncDisposable {
+        func dispose() async throws { throw ProviderFailure(attempt: 9) }
+    }
+
     final class Ledger: AsyncDisposable {
         func dispose() async throws {}
+    }
+
+    @Test("an observer of failures only hears failures, on both paths and at disposal, and no successes")
+    func failuresOnly() async throws {
+        #expect(Silent().observesSuccesses)
+        let observer = FailureRecorder()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Engine.self).to(Engine.init).asSingleton()
+                    binder.bind(Ledger.self).to(Ledger.init).inScope(.scoped)
+                    binder.bind(Leaky.self).to(Leaky.init).inScope(.scoped)
+                    // Autowired and synchronous: fails on the synchronous path, in place.
+                    binder.bind(Wheel.self).to(Self.brokenWheel).inScope(.scoped)
+                    // Suspends: fails on the asynchronous path.
+                    binder.bind(Headlight.self).to { _ in
+                        await Task.yield()
+                        throw ProviderFailure(attempt: 2)
+                    }.asSingleton()
+                }
+            ],
+            observer: observer
+        )
+        _ = try await root.get(Engine.self)
+        await #expect(throws: ProviderFailure(attempt: 2)) { try await root.get(Headlight.self) }
+        try await root.withScope(values: { _ in }) { scope in
+            _ = try await scope.get(Ledger.self)
+            await #expect(throws: ProviderFailure(attempt: 1)) { try await scope.get(Wheel.self) }
+            // A derived injector keeps the scope's answer.
+            let child = try await scope.child(modules: [])
+            _ = try await child.get(Ledger.self)
+        }
+        await #expect(throws: InjectionError.self) {
+            try await root.withScope(values: { _ in }) { scope in _ = try await scope.get(Leaky.self) }
+        }
+        #expect(
+            observer.log.values == [
+                "failed Headlight singleton ProviderFailure",
+                "get failed Headlight ProviderFailure",
+                "failed Wheel scoped ProviderFailure",
+                "get failed Wheel ProviderFailure",
+                "disposed Leaky ProviderFailure",
+            ])
     }
 
     @Test("singleton constructions are reported once, with their scope; hits and transients are not")

@@ -243,6 +243,10 @@ public enum Cases {
             modules: [ServerShapedRequest.Bindings()],
             observer: ServerShapedRequest.SilentObserver()
         )
+        let failuresOnly = try await InjectorActor(
+            modules: [ServerShapedRequest.Bindings()],
+            observer: ServerShapedRequest.FailureObserver()
+        )
         let hand = ServerShapedRequest.HandWired()
         let connection = ServerShapedRequest.Connection()
         return BenchmarkCase(
@@ -260,6 +264,11 @@ public enum Cases {
                 Contender("Objection, with an observer") { n in
                     for id in 0..<n {
                         sink(try await ServerShapedRequest.serve(observed, id: id, connection: connection))
+                    }
+                },
+                Contender("Objection, with an observer of failures only") { n in
+                    for id in 0..<n {
+                        sink(try await ServerShapedRequest.serve(failuresOnly, id: id, connection: connection))
                     }
                 },
             ]

@@ -64,6 +64,13 @@ public enum ServerShapedRequest {
         public init() {}
     }
 
+    /// An observer of failures only, as `LoggingObserver` is at `info`: what the injector does
+    /// for an observer when nothing fails.
+    public struct FailureObserver: InjectionObserver {
+        public init() {}
+        public var observesSuccesses: Bool { false }
+    }
+
     /// One request through the injector.
     public static func serve(_ injector: InjectorActor, id: Int, connection: Connection) async throws -> Service {
         try await injector.withScope(values: { values in

@@ -46,6 +46,17 @@ public struct LoggingObserver: InjectionObserver {
         self.logger = logger
     }
 
+    /// Whether the logger's level lets through what successes log (`debug` and `trace`): at
+    /// `info` and above the injector skips timing and reporting successful constructions and
+    /// disposals, and this observer hears failures only. Read when the injector is created.
+    ///
+    /// ```swift
+    /// var logger = Logger(label: "injector")
+    /// logger.logLevel = .info
+    /// LoggingObserver(logger: logger).observesSuccesses   // false
+    /// ```
+    public var observesSuccesses: Bool { logger.logLevel <= .debug }
+
     /// Logs `Building instance` at `trace`.
     ///
     /// ```swift

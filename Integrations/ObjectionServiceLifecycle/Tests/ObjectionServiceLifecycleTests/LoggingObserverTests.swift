@@ -68,4 +68,27 @@ import Testing
         #expect(failed.first?.metadata["objection.key"] == "FakeServer")
         #expect(failed.first?.metadata["objection.error"] == "SecretError")
     }
+
+    @Test func atInfoLogsFailuresOnlyAndAsksForNoSuccesses() async throws {
+        let capture = LogCapture()
+        var logger = capture.logger()
+        logger.logLevel = .info
+        let observer = LoggingObserver(logger: logger)
+        #expect(!observer.observesSuccesses)
+        logger.logLevel = .debug
+        #expect(LoggingObserver(logger: logger).observesSuccesses)
+
+        let injector = try await InjectorActor(modules: [FailingDisposalModule()], observer: observer)
+        _ = try await injector.get(Clock.self)
+        _ = try await injector.get(FakeServer.self)
+        _ = await injector.shutdown()
+
+        #expect(capture.entries(withMessage: "Building instance").isEmpty)
+        #expect(capture.entries(withMessage: "Built instance").isEmpty)
+        #expect(capture.entries(withMessage: "Disposed instance").isEmpty)
+        let failed = capture.entries(withMessage: "Disposing instance failed")
+        #expect(failed.map(\.level) == [.error])
+        #expect(failed.first?.metadata["objection.key"] == "FakeServer")
+        #expect(failed.first?.metadata["objection.duration"]?.description.hasSuffix("seconds") == true)
+    }
 }

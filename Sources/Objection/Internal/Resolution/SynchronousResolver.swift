@@ -122,6 +122,7 @@ struct SynchronousResolver {
                 throw .mustSuspend
             }
             let report = reports?.started(binding)
+            let start = scope.failureClockStart
             let value: T
             do {
                 value = try producer.synchronous(self, binding)
@@ -136,15 +137,16 @@ struct SynchronousResolver {
                 // error reaches this caller as it was thrown.
                 if error is InjectionError { cell.abandon() } else { cell.failInPlace(with: error) }
                 if let report { reports?.failed(report, error) }
+                scope.reportFailedConstruction(of: binding, startedAt: start, error)
                 throw .failed(error)
             }
             guard scope.record(value, of: binding) else {
                 // The scope is ending: the asynchronous path will refuse to build it again, so
                 // the observer hears of this construction here, as ended by the shutdown.
                 cell.abandon()
-                if let report {
-                    reports?.failed(report, InjectionError.shutDown(isScope: scope.isScope, key: binding.key))
-                }
+                let ended = InjectionError.shutDown(isScope: scope.isScope, key: binding.key)
+                if let report { reports?.failed(report, ended) }
+                scope.reportFailedConstruction(of: binding, startedAt: start, ended)
                 throw .mustSuspend
             }
             if let report { reports?.finished(report) }
