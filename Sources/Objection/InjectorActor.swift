@@ -42,9 +42,10 @@ public actor InjectorActor {
     /// For a request scope: its scoped instances and the values its opener bound. `nil` for
     /// every other injector.
     @usableFromInline nonisolated let request: RequestState?
-    /// The nearest request scope above this injector, held so that a scoped resolution finds its
-    /// scope without walking the chain (a retain and a release per step); `nil` for a scope
-    /// itself, which is its own nearest scope.
+    /// For an injector that is not a request scope, the nearest scope above it, held so that a
+    /// scoped resolution finds its scope without walking the chain (a retain and a release per
+    /// step). `nil` for every scope, a nested one included: a scope is its own nearest scope, and
+    /// this is not the way to its outer one.
     @usableFromInline nonisolated let enclosingScope: InjectorActor?
 
     /// Set once ``shutdown()`` starts; read on every `get`.

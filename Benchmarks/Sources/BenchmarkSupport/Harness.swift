@@ -124,8 +124,12 @@ public enum Harness {
             value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
         }
         if nanoseconds < 1_000 { return rounded(nanoseconds) + " ns" }
-        // Two decimals under 10 µs: the per-request cases differ by tens of nanoseconds.
-        if nanoseconds < 10_000 { return String(Double(Int(nanoseconds / 10)) / 100) + " µs" }
+        // Two decimals, rounded, under 10 µs: the per-request cases differ by tens of nanoseconds.
+        if nanoseconds < 10_000 {
+            let hundredths = Int((nanoseconds / 10).rounded())
+            let fraction = hundredths % 100
+            return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) µs"
+        }
         if nanoseconds < 1_000_000 { return rounded(nanoseconds / 1_000) + " µs" }
         return rounded(nanoseconds / 1_000_000) + " ms"
     }

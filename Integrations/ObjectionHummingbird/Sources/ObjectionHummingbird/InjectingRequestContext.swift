@@ -21,7 +21,8 @@ import Hummingbird
 /// router.add(middleware: ObjectionScopeMiddleware(injector))
 /// ```
 public protocol InjectingRequestContext: RequestContext {
-    /// The request's scope and id, set by ``ObjectionScopeMiddleware``.
+    /// The request's scope and id, set by ``ObjectionScopeMiddleware`` (the id possibly by a
+    /// middleware of yours before it; see ``RequestScopeStorage/requestID``).
     ///
     /// ```swift
     /// var requestScope = RequestScopeStorage()

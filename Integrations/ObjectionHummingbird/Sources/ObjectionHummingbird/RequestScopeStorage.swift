@@ -28,8 +28,9 @@ public struct RequestScopeStorage: Sendable {
     /// The request's id, once settled; `nil` before.
     ///
     /// ``ObjectionScopeMiddleware`` settles it unless a middleware of yours that runs before it
-    /// already has: then the scope middleware adopts that id as is, and leaves the logger's
-    /// metadata and the response's `X-Request-ID` header to that middleware, which already set
+    /// already has: then the scope middleware adopts that id as is, without checking it (it is
+    /// your middleware's to make safe for logs and headers), and adds the logger's `request-id`
+    /// metadata and the response's `X-Request-ID` header only where your middleware did not set
     /// them, so that a request pays for its id once.
     ///
     /// ```swift

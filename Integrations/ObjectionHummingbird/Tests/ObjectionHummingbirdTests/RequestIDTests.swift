@@ -47,34 +47,39 @@ struct RequestIDTests {
         #expect(logged == hello.metadata["hb.request.id"]?.description)
     }
 
-    @Test("An id an earlier middleware settled is adopted: no second id, metadata entry or header")
+    @Test("An id an earlier middleware settled is adopted; its metadata is kept, what it left unset is added")
     func upstreamIDAdopted() async throws {
-        let test = try await TestApp()
-        let router = Router(context: BasicInjectingRequestContext.self)
-        router.add(middleware: SettlesRequestID(id: RequestIdentifier("upstream-1")))
-        router.group("scoped").add(middleware: test.scopeMiddleware())
-            .get("hello") { _, context -> String in
-                context.logger.info("hello")
-                let work = try await context.resolve(RequestWork.self)
-                return "\(context.requestID?.value ?? "none") \(work.requestID.value)"
+        for upstreamMetadata in [nil, "set-upstream"] as [String?] {
+            let test = try await TestApp()
+            let router = Router(context: BasicInjectingRequestContext.self)
+            router.add(middleware: SettlesRequestID(id: RequestIdentifier("upstream-1"), metadata: upstreamMetadata))
+            router.group("scoped").add(middleware: test.scopeMiddleware())
+                .get("hello") { _, context -> String in
+                    context.logger.info("hello")
+                    let work = try await context.resolve(RequestWork.self)
+                    return "\(context.requestID?.value ?? "none") \(work.requestID.value)"
+                }
+            let app = Application(router: router, logger: test.logs.logger())
+            try await app.test(.router) { client in
+                let response = try await client.execute(
+                    uri: "/scoped/hello", method: .get, headers: .requestID("client-1"))
+                // The client's id is not settled again: the adopted one reaches the handler, the
+                // scope's values and, as the earlier middleware set none, the response's header.
+                #expect(response.text == "upstream-1 upstream-1")
+                #expect(response.requestID == "upstream-1")
             }
-        let app = Application(router: router, logger: test.logs.logger())
-        try await app.test(.router) { client in
-            let response = try await client.execute(
-                uri: "/scoped/hello", method: .get, headers: .requestID("client-1"))
-            #expect(response.text == "upstream-1 upstream-1")
-            // The earlier middleware sets neither: the scope middleware left both to it.
-            #expect(response.requestID == nil)
+            let hello = try #require(test.logs.entries(withMessage: "hello").first)
+            #expect(hello.metadata["request-id"]?.description == upstreamMetadata ?? "upstream-1")
         }
-        let hello = try #require(test.logs.entries(withMessage: "hello").first)
-        #expect(hello.metadata["request-id"] == nil)
     }
 }
 
 /// A middleware of the app's own that settles every request's id before the scope middleware
-/// runs, and, for the test, sets neither the logger's metadata nor the response's header.
+/// runs, and sets the logger's `request-id` metadata to `metadata` when given (a value other
+/// than the id, so that the test sees whose it is), and no response header.
 struct SettlesRequestID: RouterMiddleware {
     let id: RequestIdentifier
+    let metadata: String?
 
     func handle(
         _ request: Request,
@@ -83,6 +88,7 @@ struct SettlesRequestID: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         context.requestScope.requestID = id
+        if let metadata { context.logger[metadataKey: "request-id"] = .string(metadata) }
         return try await next(request, context)
     }
 }

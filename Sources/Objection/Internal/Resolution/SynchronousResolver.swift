@@ -75,7 +75,8 @@ struct SynchronousResolver {
             return CellValue.unwrap(built, as: type)
         case .scoped:
             // The scope's own resolver builds its instances, whoever asked. Two calls rather than
-            // a resolver chosen by `?:`, which retained the scope and the reports per instance.
+            // a resolver chosen by `?:`, which retained the scope and the reports per instance
+            // even when this resolver is the scope's (the common case, which now retains none).
             if injector.isScope { return try resolveInScope(binding, producer: producer) }
             guard let scope = injector.enclosingScope else { throw .mustSuspend }
             return try SynchronousResolver(injector: scope, reports: reports).resolveInScope(
