@@ -62,10 +62,10 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
     /// - Parameters:
     ///   - injector: The injector to open the scopes in.
     ///   - values: Binds the request's values. It sees the context with its ``RequestIdentifier``
-    ///     settled (or adopted) and in the logger's metadata, and runs before the scope opens; what it throws is sorted
-    ///     like the handler's errors (throw an `HTTPError` to refuse the request). The values'
-    ///     keys must be declared with ``BindingBuilder/suppliedByScope()`` or unbound in
-    ///     `injector`. By default it binds nothing.
+    ///     settled (or adopted) and in the logger's metadata, and runs before the scope opens;
+    ///     what it throws is sorted like the handler's errors (throw an `HTTPError` to refuse the
+    ///     request). The values' keys must be declared with ``BindingBuilder/suppliedByScope()``
+    ///     or unbound in `injector`. By default it binds nothing.
     public init(
         _ injector: InjectorActor,
         values: @escaping @Sendable (Request, Context, inout ScopeValues) async throws -> Void = { _, _, _ in }
