@@ -46,7 +46,7 @@ public actor InjectorActor {
     /// scoped resolution finds its scope without walking the chain (a retain and a release per
     /// step). `nil` for every scope, a nested one included: a scope is its own nearest scope, and
     /// this is not the way to its outer one.
-    @usableFromInline nonisolated let enclosingScope: InjectorActor?
+    nonisolated let enclosingScope: InjectorActor?
 
     /// Set once ``shutdown()`` starts; read on every `get`.
     @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
@@ -229,7 +229,7 @@ extension InjectorActor {
     nonisolated var isShutDown: Bool { shutdownFlag.isSet }
 
     /// The nearest request scope: this injector or an ancestor.
-    @inlinable
+    @usableFromInline
     nonisolated var nearestScope: InjectorActor? {
         isScope ? self : enclosingScope
     }
