@@ -18,7 +18,7 @@ extension InjectorActor {
             }
             return value
         } catch {
-            observer.constructionFailed(binding.key, scope: binding.scope, duration: .now - start, error: error)
+            reportFailedConstruction(of: binding, startedAt: start, error)
             throw error
         }
     }
@@ -51,8 +51,8 @@ extension InjectorActor {
         isObserved && !observesSuccesses ? .now : nil
     }
 
-    /// Tells the observer that building `binding`, started at `start` (see
-    /// ``failureClockStart``), threw `error`; does nothing when `start` is `nil`.
+    /// Tells the observer, if there is one, that building `binding`, started at `start`, threw
+    /// `error`; does nothing when `start` is `nil` (see ``failureClockStart``).
     nonisolated func reportFailedConstruction(
         of binding: Binding,
         startedAt start: ContinuousClock.Instant?,

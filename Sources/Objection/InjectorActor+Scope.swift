@@ -164,12 +164,10 @@ extension InjectorActor {
             value = try await InjectorActor.withCurrent(scope) { try await body(scope) }
         } catch {
             // The body's error wins over a disposal's, which the observer still hears of.
-            if !scope.shutDownAtOnce() { _ = await scope.shutdown(after: .failed(error)) }
+            _ = await scope.end(after: .failed(error))
             throw error
         }
-        if !scope.shutDownAtOnce(), let disposalFailure = await scope.shutdown(after: .succeeded) {
-            throw disposalFailure
-        }
+        if let disposalFailure = await scope.end(after: .succeeded) { throw disposalFailure }
         return value
     }
 

@@ -66,6 +66,12 @@ extension InjectorActor {
         }
     }
 
+    /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
+    /// ``shutdown(after:)``, whose disposal failure it returns.
+    nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
+        shutDownAtOnce() ? nil : await shutdown(after: outcome)
+    }
+
     /// Ends this request scope without suspending when it has nothing to wait for or dispose: no
     /// construction in flight and nothing recorded for disposal, as most request scopes end.
     /// `false`, changing nothing but the flag, when ``shutdown(after:)`` must do it.
