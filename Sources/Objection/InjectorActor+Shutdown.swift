@@ -80,14 +80,9 @@ extension InjectorActor {
         // Set first, as shutdown(after:) does: a construction claimed after this sees the flag
         // and gives up, so none can start once the cells are found idle.
         shutdownFlag.set()
-        let ended = shutdownState.withLock { state in
-            guard case .running = state.phase, !state.hasDisposals, request.endUnlessBuilding() else { return false }
-            state.phase = .finished
-            _ = state.close()
-            return true
-        }
-        if ended { request.releaseCells() }
-        return ended
+        guard request.endAtOnce() else { return false }
+        request.releaseCells()
+        return true
     }
 
     private nonisolated(nonsending) func disposeAll(after outcome: ScopeOutcome) async -> InjectionError? {
@@ -101,7 +96,7 @@ extension InjectorActor {
         for binding in justInTime?.all ?? [] { binding.cell?.clear() }
         request?.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
-        for disposal in shutdownState.withLock({ $0.close() }).reversed() {
+        for disposal in shutdownState.withLock({ $0.close() }) {
             // The clock is read only for an observer: twice per disposal is measurable per request.
             let start = isObserved ? ContinuousClock.now : nil
             var failure: (any Error)?
@@ -128,6 +123,9 @@ extension InjectorActor {
     /// singletons' and, for a request scope, its scoped instances'. Taken once, so that a
     /// construction that ends and a new one that starts meanwhile is not waited for.
     nonisolated var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
-        singletonCells.compactMap(\.outcomeInFlight) + (request?.outcomesInFlight ?? [])
+        var outcomes = request?.outcomesInFlight ?? []
+        // A request scope opened without modules builds no singletons: no array to make.
+        if ownsTable || justInTime != nil { outcomes += singletonCells.compactMap(\.outcomeInFlight) }
+        return outcomes
     }
 }

@@ -52,7 +52,7 @@ public actor InjectorActor {
     @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
     /// Where ``shutdown()`` is, and what this injector built and must dispose at shutdown, in
     /// order of construction.
-    nonisolated let shutdownState = Lock(ShutdownState())
+    nonisolated let shutdownState: ShutdownStateStore
     /// Hears constructions, disposals and failed `get`s; a root's, inherited by what derives
     /// from it.
     @usableFromInline nonisolated let observer: (any InjectionObserver)?
@@ -197,10 +197,12 @@ public actor InjectorActor {
         let outerScope = parent?.nearestScope
         // A scope nested in another answers with the outer scope's values too, so a lookup
         // reads one set of values instead of walking up the chain.
-        self.request =
+        let request =
             isScope
             ? RequestState(values: outerScope?.request.map { values.inheriting($0.values) } ?? values, layout: layout)
             : nil
+        self.request = request
+        self.shutdownState = request.map(ShutdownStateStore.request) ?? .own(Lock(ShutdownState()))
         self.enclosingScope = isScope ? nil : outerScope
     }
 

@@ -92,19 +92,37 @@ struct RequestState: @unchecked Sendable {
     /// The outcomes of the constructions in flight now, to wait for until they end.
     var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
         withLock { state, cells in
-            guard !state.hasEnded else { return [] }
-            return cells.indices.compactMap { cells[$0].outcomeInFlight() }
-                + state.appended.indices.compactMap { state.appended[$0].outcomeInFlight() }
+            // Appended one by one: a scope ends with nothing in flight, and then allocates nothing.
+            var outcomes: [SharedOutcome<CellState.Value?>] = []
+            guard !state.hasEnded else { return outcomes }
+            for index in cells.indices {
+                if let outcome = cells[index].outcomeInFlight() { outcomes.append(outcome) }
+            }
+            for index in state.appended.indices {
+                if let outcome = state.appended[index].outcomeInFlight() { outcomes.append(outcome) }
+            }
+            return outcomes
         }
     }
 
-    /// Ends the storage (see ``RequestStorage/State/hasEnded``) unless a construction is in
-    /// flight; returns whether it did. The caller then releases the cells with
-    /// ``releaseCells()``, outside its own locks.
-    func endUnlessBuilding() -> Bool {
+    /// Runs `body` on the scope's ``ShutdownState``, under the storage's lock (see
+    /// ``ShutdownStateStore``).
+    func withShutdownState<R>(_ body: (inout ShutdownState) -> R) -> R {
+        withLock { state, _ in body(&state.shutdown) }
+    }
+
+    /// Ends the scope in one step when it has nothing to wait for or dispose — its shutdown has not
+    /// started, nothing was recorded for disposal, no construction is in flight — as most
+    /// request scopes end: finishes its shutdown and ends the storage (see
+    /// ``RequestStorage/State/hasEnded``). Returns whether it did; the caller then releases the
+    /// cells with ``releaseCells()``, outside the lock.
+    func endAtOnce() -> Bool {
         withLock { state, cells in
-            guard !state.hasEnded, !cells.contains(where: \.isBuilding), !state.appended.contains(where: \.isBuilding)
+            guard case .running = state.shutdown.phase, !state.shutdown.hasDisposals, !state.hasEnded,
+                !cells.contains(where: \.isBuilding), !state.appended.contains(where: \.isBuilding)
             else { return false }
+            state.shutdown.phase = .finished
+            _ = state.shutdown.close()
             state.hasEnded = true
             return true
         }
@@ -174,6 +192,8 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
         var hasEnded = false
         /// Set by the one caller that releases the cells of the ended scope.
         var isReleased = false
+        /// The scope's shutdown and what it must dispose (see ``ShutdownStateStore``).
+        var shutdown = ShutdownState()
     }
 
     deinit {
