@@ -278,6 +278,48 @@ struct RequestScopeTests {
         #expect(log.values == ["engine", "engine"])
     }
 
+    @Test("a shutdown called while a scope's end is disposing waits for the disposals to finish")
+    func shutdownDuringScopeEndWaits() async throws {
+        let log = Log()
+        let disposing = Gate()
+        let release = Gate()
+        let root = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in Engine() }.inScope(.scoped).onDispose { _ in
+                disposing.open()
+                await release.wait()
+                log.append("disposed")
+            }
+        }
+        let scope = InjectorBox()
+        try await withDeadline {
+            let request = Task {
+                try await root.withScope(values: { _ in }) { request in
+                    scope.injector = request
+                    _ = try await request.get(Engine.self)
+                }
+            }
+            await disposing.wait()
+            let ended = try #require(scope.injector)
+            let shutdown = Task {
+                let failure = await ended.shutdown()
+                log.append("shutdown returned")
+                return failure
+            }
+            // The second call has joined the first: it waits on the end's outcome.
+            await waitUntil {
+                ended.shutdownState.withLock { state in
+                    if case .disposing(let waiters) = state.phase { return waiters != nil }
+                    return false
+                }
+            }
+            #expect(log.values.isEmpty)
+            release.open()
+            try await request.value
+            #expect(await shutdown.value == nil)
+        }
+        #expect(log.values == ["disposed", "shutdown returned"])
+    }
+
     @Test("nested scopes are separate")
     func nestedScopes() async throws {
         let root = try await Self.root()
