@@ -20,7 +20,12 @@ extension InjectorActor {
         guard let scope = nearestScope, let slot = scope.slot(for: binding), !isCaptive(below: parent) else {
             throw InjectionError.scopeViolation(binding.key, requestedBy: parent)
         }
-        if binding.isSuppliedByScope, let value = scope.requestValue(for: binding.key, as: type) { return value }
+        if binding.isSuppliedByScope {
+            // The root's stand-in builds nothing: the scope's value, or an error that is not a
+            // failed construction (an observer hears of the failed get alone).
+            if let value = scope.requestValue(for: binding.key, as: type) { return value }
+            throw InjectionError.notSuppliedByScope(binding.key, path: (parent?.keys ?? []) + [binding.key])
+        }
         if let value = slot.value(as: type) { return value }
         // The scope's own bindings build its instances, whoever asked (as on the asynchronous
         // path). `nil`: another task of the request is building it, or the scope ended; see below.

@@ -201,15 +201,14 @@ struct ObserverTests {
             observer: recorder
         )
         // The scope binds no token: the synchronous build of the audit starts, finds no value,
-        // and leaves the audit to the asynchronous path, which reports the missing value (as a
-        // failed attempt at the token too).
+        // and leaves the audit to the asynchronous path, which reports the audit's construction
+        // failing; the token is no construction, so it is not reported as one.
         await #expect(throws: InjectionError.self) {
             try await root.withScope(values: { _ in }) { _ = try await $0.get(Audit.self) }
         }
         #expect(
             recorder.log.values == [
-                "started Audit scoped", "started Token scoped", "failed Token scoped InjectionError",
-                "failed Audit scoped InjectionError", "get failed Audit missingBinding",
+                "started Audit scoped", "failed Audit scoped InjectionError", "get failed Audit missingBinding",
             ])
     }
 
@@ -303,6 +302,35 @@ struct ObserverTests {
         let injector = try await InjectorActor(modules: [], observer: recorder)
         _ = try? await injector.get(Engine.self, named: "spare")
         #expect(recorder.log.values == ["get failed Engine named \"spare\" missingBinding"])
+    }
+
+    @Test("a value the scope does not supply is a failed get, not a failed construction, on both paths")
+    func missingScopeValue() async throws {
+        final class Handler: Sendable {
+            init(id: RequestID) {}
+        }
+        let recorder = Recorder()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(RequestID.self).suppliedByScope()
+                    binder.bind(Handler.self).to(Handler.init)
+                }
+            ],
+            observer: recorder
+        )
+        let errors = try await injector.withScope(values: { _ in }) { scope in
+            [
+                await injectionError { _ = try await scope.get(RequestID.self) },
+                await injectionError { _ = try await scope.get(Handler.self) },
+            ]
+        }
+        #expect(errors.map { $0?.code } == [.missingBinding, .missingBinding])
+        #expect(errors.last??.path == [BindingKey(Handler.self), BindingKey(RequestID.self)])
+        #expect(
+            recorder.log.values == [
+                "get failed RequestID missingBinding", "get failed Handler missingBinding",
+            ])
     }
 
     @Test("children and derived injectors report to the observer they come from")
