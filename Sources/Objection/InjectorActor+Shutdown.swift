@@ -97,20 +97,26 @@ extension InjectorActor {
         request?.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
         for disposal in shutdownState.withLock({ $0.close() }) {
-            // The clock is read only for an observer: twice per disposal is measurable per request.
-            let start = isObserved ? ContinuousClock.now : nil
-            var failure: (any Error)?
-            do {
-                try await disposal.dispose(outcome)
-            } catch {
-                failure = error
-                failures.append((disposal.key, error))
-            }
-            if let observer, let start, failure != nil || observesSuccesses {
-                observer.disposed(disposal.key, duration: .now - start, error: failure)
-            }
+            if let failure = await run(disposal, after: outcome) { failures.append((disposal.key, failure)) }
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)
+    }
+
+    /// Runs `disposal` after work that ended with `outcome`, telling the observer; returns its
+    /// error, if any.
+    nonisolated(nonsending) func run(_ disposal: Disposal, after outcome: ScopeOutcome) async -> (any Error)? {
+        // The clock is read only for an observer: twice per disposal is measurable per request.
+        let start = isObserved ? ContinuousClock.now : nil
+        var failure: (any Error)?
+        do {
+            try await disposal.dispose(outcome)
+        } catch {
+            failure = error
+        }
+        if let observer, let start, failure != nil || observesSuccesses {
+            observer.disposed(disposal.key, duration: .now - start, error: failure)
+        }
+        return failure
     }
 
     /// The cells of the singletons this injector builds: those it declares (when it owns its

@@ -244,8 +244,10 @@ extension InjectorActor {
         guard let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) }) else {
             return !isShutDown
         }
-        if shutdownState.withLock({ $0.record(Disposal(key: binding.key, dispose: dispose)) }) { return true }
-        Task.detached { try? await dispose(.succeeded) }
+        let disposal = Disposal(key: binding.key, dispose: dispose)
+        if shutdownState.withLock({ $0.record(disposal) }) { return true }
+        // Its failure has no caller to reach; the observer hears of it.
+        Task.detached { _ = await self.run(disposal, after: .succeeded) }
         return false
     }
 
