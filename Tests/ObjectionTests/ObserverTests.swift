@@ -333,37 +333,6 @@ struct ObserverTests {
             ])
     }
 
-    @Test("a value built after its injector shut down is disposed in the background, and the observer hears how")
-    func lateDisposalIsObserved() async throws {
-        final class Schema: Sendable {}
-        let started = Gate()
-        let release = Gate()
-        let recorder = FailureRecorder()
-        let injector = try await InjectorActor(
-            modules: [
-                TestModule { binder in
-                    binder.bind(Schema.self).to { _ in
-                        started.open()
-                        await release.wait()  // ignores cancellation
-                        return Schema()
-                    }.asEagerSingleton().onDispose { _ in throw ProviderFailure(attempt: 3) }
-                }
-            ],
-            startup: .deferred,
-            observer: recorder
-        )
-        // Given up at the deadline; the injector shuts down before the construction ends.
-        let starting = Task { try await injector.start(within: .milliseconds(20)) }
-        await started.wait()
-        _ = await outcome { try await starting.value }
-        #expect(await injector.shutdown() == nil)
-        release.open()
-        try await withDeadline(seconds: 30) {
-            await waitUntil { recorder.log.values.contains { $0.hasPrefix("disposed") } }
-        }
-        #expect(recorder.log.values.contains("disposed Schema ProviderFailure"))
-    }
-
     @Test("children and derived injectors report to the observer they come from")
     func inherited() async throws {
         let recorder = Recorder()

@@ -190,11 +190,14 @@ struct StartupTests {
         never.open()
     }
 
-    @Test("a value built after the injector gave it up and shut down is disposed, never handed out")
-    func lateValueIsDisposed() async throws {
+    /// An injector whose eager `Schema` is given up at a start deadline, and that has shut down
+    /// by the time it returns; the construction finishes when `release` opens.
+    static func shutDownWhileSchemaIsBuilt(
+        release: Gate,
+        observer: (any InjectionObserver)? = nil,
+        onDispose: @escaping @Sendable (Schema) async throws -> Void
+    ) async throws -> InjectorActor {
         let started = Gate()
-        let release = Gate()
-        let disposed = Gate()
         let injector = try await InjectorActor(
             modules: [
                 TestModule { binder in
@@ -202,17 +205,40 @@ struct StartupTests {
                         started.open()
                         await release.wait()  // ignores cancellation
                         return Schema()
-                    }.asEagerSingleton().onDispose { _ in disposed.open() }
+                    }.asEagerSingleton().onDispose(onDispose)
                 }
             ],
-            startup: .deferred
+            startup: .deferred,
+            observer: observer
         )
         let starting = Task { try await injector.start(within: .milliseconds(20)) }
         await started.wait()
         _ = await outcome { try await starting.value }
         #expect(await injector.shutdown() == nil)
+        return injector
+    }
+
+    @Test("a value built after the injector gave it up and shut down is disposed, never handed out")
+    func lateValueIsDisposed() async throws {
+        let release = Gate()
+        let disposed = Gate()
+        _ = try await Self.shutDownWhileSchemaIsBuilt(release: release) { _ in disposed.open() }
         release.open()
         try await withDeadline(seconds: 30) { await disposed.wait() }
+    }
+
+    @Test("that late disposal is reported to the observer, with its error")
+    func lateDisposalIsObserved() async throws {
+        let release = Gate()
+        let recorder = ObserverTests.FailureRecorder()
+        _ = try await Self.shutDownWhileSchemaIsBuilt(release: release, observer: recorder) { _ in
+            throw ProviderFailure(attempt: 3)
+        }
+        release.open()
+        try await withDeadline(seconds: 30) {
+            await waitUntil { recorder.log.values.contains { $0.hasPrefix("disposed") } }
+        }
+        #expect(recorder.log.values.contains("disposed Schema ProviderFailure"))
     }
 
     @Test("a deadline gives up only what startup waits on: a request building another singleton carries on")
