@@ -14,37 +14,45 @@ extension InjectorActor {
     ///   reach the transients it inherits.
     ///
     /// The child shares this injector's binding table rather than copying it, so creating one
-    /// costs the same whatever this injector's size. Its eager singletons are built now.
+    /// costs the same whatever this injector's size. Its eager singletons are built as `startup`
+    /// says: now, by default.
     ///
-    /// - Parameter modules: The child's own modules, applied over this injector's bindings.
+    /// - Parameters:
+    ///   - modules: The child's own modules, applied over this injector's bindings.
+    ///   - startup: When the child's eager singletons are built (see ``Startup``).
     /// - Returns: The child injector.
     /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``, and ``InjectionError/Code/shutDown``
     ///   after ``shutdown()``.
-    public nonisolated func child(modules: [any Module]) async throws -> InjectorActor {
+    public nonisolated func child(modules: [any Module], startup: Startup = .immediate) async throws -> InjectorActor {
         try checkNotShutDown()
         return try await InjectorActor(
             modules: modules,
             parent: self,
             isScope: false,
             stage: stage,
+            startup: startup,
             maxResolutionDepth: maxResolutionDepth
         )
     }
 
     /// Creates a new root injector from this injector's module stack plus `modules`
     /// (Objection's derived injector). It has its own singletons and builds its eager singletons
-    /// now; this injector is unchanged.
+    /// as `startup` says (now, by default); this injector is unchanged.
     ///
     /// ```swift
     /// let level18 = try await injector.withModules([Level18Module()])
+    /// let bounded = try await injector.withModules([Level18Module()], startup: .immediate(within: .seconds(5)))
     /// ```
     ///
-    /// - Parameter modules: Modules applied after the existing stack, overriding it key by key.
+    /// - Parameters:
+    ///   - modules: Modules applied after the existing stack, overriding it key by key.
+    ///   - startup: When the new injector's eager singletons are built (see ``Startup``).
     /// - Returns: The new injector.
     /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``.
-    public nonisolated func withModules(_ modules: [any Module]) async throws -> InjectorActor {
-        try await InjectorActor(
-            modules: self.modules + modules, stage: stage, observer: observer, maxResolutionDepth: maxResolutionDepth)
+    public nonisolated func withModules(_ modules: [any Module], startup: Startup = .immediate) async throws
+        -> InjectorActor
+    {
+        try await derived(from: self.modules + modules, startup: startup)
     }
 
     /// Creates a new root injector from this injector's module stack without the modules of type
@@ -55,11 +63,16 @@ extension InjectorActor {
     /// let without = try await injector.withoutModules(ofType: Level17Module.self)
     /// ```
     ///
-    /// - Parameter type: The module type to leave out.
+    /// - Parameters:
+    ///   - type: The module type to leave out.
+    ///   - startup: When the new injector's eager singletons are built (see ``Startup``).
     /// - Returns: The new injector.
     /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``.
-    public nonisolated func withoutModules<M: Module>(ofType type: M.Type) async throws -> InjectorActor {
-        try await withoutModules(ofTypes: [type])
+    public nonisolated func withoutModules<M: Module>(
+        ofType type: M.Type,
+        startup: Startup = .immediate
+    ) async throws -> InjectorActor {
+        try await withoutModules(ofTypes: [type], startup: startup)
     }
 
     /// Creates a new root injector from this injector's module stack without the modules of any of
@@ -70,19 +83,33 @@ extension InjectorActor {
     /// let trimmed = try await injector.withoutModules(ofTypes: [Level17Module.self, Level18Module.self])
     /// ```
     ///
-    /// Unlike chaining ``withoutModules(ofType:)``, this builds one injector, so eager singletons
+    /// Unlike chaining ``withoutModules(ofType:startup:)``, this builds one injector, so eager singletons
     /// are built once, and no intermediate injector is left holding its own singletons. A module
     /// is left out when its type is exactly one of `types`; a type the stack does not contain is
     /// ignored.
     ///
-    /// - Parameter types: The module types to leave out.
+    /// - Parameters:
+    ///   - types: The module types to leave out.
+    ///   - startup: When the new injector's eager singletons are built (see ``Startup``).
     /// - Returns: The new injector.
     /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``.
-    public nonisolated func withoutModules(ofTypes types: [any Module.Type]) async throws -> InjectorActor {
+    public nonisolated func withoutModules(
+        ofTypes types: [any Module.Type],
+        startup: Startup = .immediate
+    ) async throws -> InjectorActor {
         let dropped = Set(types.map { ObjectIdentifier($0) })
-        return try await InjectorActor(
-            modules: modules.filter { !dropped.contains(ObjectIdentifier(Swift.type(of: $0))) },
+        return try await derived(
+            from: modules.filter { !dropped.contains(ObjectIdentifier(Swift.type(of: $0))) },
+            startup: startup
+        )
+    }
+
+    /// A new root from `modules`, with this injector's stage, observer and depth limit.
+    private nonisolated func derived(from modules: [any Module], startup: Startup) async throws -> InjectorActor {
+        try await InjectorActor(
+            modules: modules,
             stage: stage,
+            startup: startup,
             observer: observer,
             maxResolutionDepth: maxResolutionDepth
         )

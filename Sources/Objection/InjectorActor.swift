@@ -9,9 +9,9 @@
 /// let sink: MetricsSink? = try await injector.getIfBound(MetricsSink.self)   // nil when unbound
 /// ```
 ///
-/// Injectors form a hierarchy: ``child(modules:)`` overrides bindings for a part of the program,
-/// ``withScope(modules:_:)`` opens a cheap request scope, and ``withModules(_:)`` /
-/// ``withoutModules(ofType:)`` derive new roots. ``shutdown()`` disposes what an injector built.
+/// Injectors form a hierarchy: ``child(modules:startup:)`` overrides bindings for a part of the program,
+/// ``withScope(modules:_:)`` opens a cheap request scope, and ``withModules(_:startup:)`` /
+/// ``withoutModules(ofType:startup:)`` derive new roots. ``shutdown()`` disposes what an injector built.
 ///
 /// ## Concurrency
 /// The binding table is immutable once the injector is built and is read without a lock, and no

@@ -5,7 +5,8 @@
 /// a construction that never finishes — a query to a database client whose `run()` has not
 /// started — into an ``InjectionError/Code/timedOut`` error that names it. A deferred start
 /// lets the services those singletons need run first: call ``InjectorActor/start(within:)``
-/// once they do.
+/// once they do. Children and derived injectors take one too
+/// (``InjectorActor/child(modules:startup:)``, ``InjectorActor/withModules(_:startup:)``).
 ///
 /// ```swift
 /// let injector = try await InjectorActor(modules: [AppModule()], startup: .immediate(within: .seconds(10)))

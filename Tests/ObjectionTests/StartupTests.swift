@@ -105,6 +105,49 @@ struct StartupTests {
         #expect(built.value == 1)
     }
 
+    @Test("children and derived injectors take a startup too: deferred, or with a deadline")
+    func derivedInjectorsTakeAStartup() async throws {
+        let built = Counter()
+        let counted = TestModule { binder in
+            binder.bind(Schema.self).to { _ in
+                built.increment()
+                return Schema()
+            }.asEagerSingleton()
+        }
+        let root = try await InjectorActor(modules: [])
+        let child = try await root.child(modules: [counted], startup: .deferred)
+        let derived = try await root.withModules([counted], startup: .deferred)
+        #expect(built.value == 0)
+        try await child.start()
+        try await derived.start()
+        #expect(built.value == 2)
+
+        /// A client whose query never answers (a cancelled query opens its own gate).
+        func hanging() -> TestModule {
+            let answer = Gate()
+            return TestModule { binder in
+                binder.bind(Client.self).to { _ in
+                    try await Self.query(answer)
+                    return Client()
+                }.asEagerSingleton()
+            }
+        }
+        let deadline = Startup.immediate(within: .milliseconds(20))
+        let stacks = [
+            try await root.withModules([hanging()], startup: .deferred),
+            try await root.withModules([hanging()], startup: .deferred),
+        ]
+        let errors = [
+            await injectionError { _ = try await root.child(modules: [hanging()], startup: deadline) },
+            await injectionError { _ = try await root.withModules([hanging()], startup: deadline) },
+            await injectionError { _ = try await stacks[0].withoutModules(ofTypes: [], startup: deadline) },
+            await injectionError {
+                _ = try await stacks[1].withoutModules(ofType: RequestModule.self, startup: deadline)
+            },
+        ]
+        #expect(errors.map { $0?.code } == [.timedOut, .timedOut, .timedOut, .timedOut])
+    }
+
     @Test("a deferred start that times out leaves the injector usable, and the singleton builds once its service runs")
     func deferredTimeoutThenRecovery() async throws {
         let answer = Gate()
