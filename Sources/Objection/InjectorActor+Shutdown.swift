@@ -96,7 +96,7 @@ extension InjectorActor {
         for binding in justInTime?.all ?? [] { binding.cell?.clear() }
         request?.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
-        for disposal in shutdownState.withLock({ $0.close() }) {
+        for disposal in shutdownState.withLock({ $0.close() }).reversed() {
             if let failure = await run(disposal, after: outcome) { failures.append((disposal.key, failure)) }
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)

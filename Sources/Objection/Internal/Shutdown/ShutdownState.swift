@@ -10,50 +10,28 @@ struct ShutdownState: Sendable {
     }
 
     var phase = Phase.running
-    /// The first thing recorded for disposal, held inline: most request scopes dispose one
-    /// instance (a unit of work, a transaction), and then record nothing in an array.
-    private var first: Disposal?
-    /// What was recorded after ``first``, oldest first.
-    private var rest: [Disposal] = []
-    /// Whether shutdown has taken the disposals, after which nothing more is recorded.
-    private(set) var isClosed = false
+    /// What the injector built and must dispose, oldest first; `nil` once shutdown has taken
+    /// them, after which nothing more is recorded.
+    private var disposals: [Disposal]? = []
 
     /// Records `disposal`; `false` once shutdown has taken the disposals, when the caller must
     /// dispose now.
-    mutating func record(_ disposal: consuming Disposal) -> Bool {
-        guard !isClosed else { return false }
-        if first == nil { first = disposal } else { rest.append(disposal) }
+    mutating func record(_ disposal: Disposal) -> Bool {
+        guard disposals != nil else { return false }
+        disposals?.append(disposal)
         return true
     }
 
+    /// Whether shutdown has taken the disposals.
+    var isClosed: Bool { disposals == nil }
+
     /// Whether anything was recorded for disposal and not yet taken.
-    var hasDisposals: Bool { first != nil }
+    var hasDisposals: Bool { disposals?.isEmpty == false }
 
-    /// Takes the disposals, newest first — the order to dispose them in — and records no more.
-    mutating func close() -> Disposals {
-        isClosed = true
-        defer { rest = [] }
-        return Disposals(first: first.take(), rest: rest)
-    }
-}
-
-/// What an injector must dispose, in the order to dispose them: newest first.
-struct Disposals: Sequence, Sendable {
-    let first: Disposal?
-    let rest: [Disposal]
-
-    struct Iterator: IteratorProtocol {
-        var later: ReversedCollection<[Disposal]>.Iterator
-        var oldest: Disposal?
-
-        mutating func next() -> Disposal? {
-            if let next = later.next() { return next }
-            return oldest.take()
-        }
-    }
-
-    func makeIterator() -> Iterator {
-        Iterator(later: rest.reversed().makeIterator(), oldest: first)
+    /// Takes the disposals, oldest first, and records no more.
+    mutating func close() -> [Disposal] {
+        defer { disposals = nil }
+        return disposals ?? []
     }
 }
 
