@@ -4,7 +4,9 @@
 /// that throws.
 ///
 /// Every method has an empty default, so an observer implements only what it needs. Methods are
-/// called synchronously on the task doing the work; keep them short and never block in them. An
+/// called synchronously on the task doing the work; keep them short and never block in them. (A
+/// value built after its injector shut down is disposed by a task of its own, which reports it:
+/// that ``disposed(_:duration:error:)`` may come after `shutdown()` returned.) An
 /// observer costs the resolution path little: instances built with plain function calls (an
 /// autowired graph that never suspends) are still built that way, their events held back until
 /// the call returns, then delivered in order with the durations measured as they happened.

@@ -17,14 +17,20 @@ extension InjectorActor {
         producer: Recipe<T>,
         below parent: ResolutionFrame?
     ) async throws -> T {
-        guard let scope = nearestScope, let slot = scope.slot(for: binding), !isCaptive(below: parent) else {
+        guard let scope = nearestScope, !isCaptive(below: parent) else {
             throw InjectionError.scopeViolation(binding.key, requestedBy: parent)
         }
         if binding.isSuppliedByScope {
-            // The root's stand-in builds nothing: the scope's value, or an error that is not a
-            // failed construction (an observer hears of the failed get alone).
+            // A stand-in for a value request scopes supply builds nothing: the scope's value, or
+            // an error that is not a failed construction (an observer hears of the failed get
+            // alone), checked in the order a construction would check them.
             if let value = scope.requestValue(for: binding.key, as: type) { return value }
+            _ = try ResolutionFrame.depth(of: binding, below: parent, limit: maxResolutionDepth)
+            guard !scope.isShutDown else { throw InjectionError.shutDown(isScope: true, key: binding.key) }
             throw InjectionError.notSuppliedByScope(binding.key, path: (parent?.keys ?? []) + [binding.key])
+        }
+        guard let slot = scope.slot(for: binding) else {
+            throw InjectionError.scopeViolation(binding.key, requestedBy: parent)
         }
         if let value = slot.value(as: type) { return value }
         // The scope's own bindings build its instances, whoever asked (as on the asynchronous

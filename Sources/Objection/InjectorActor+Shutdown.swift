@@ -6,7 +6,7 @@ extension InjectorActor {
     /// Singletons are disposed by the injector that declares them; a request scope disposes its
     /// scoped instances when it ends. Values bound with `toInstance` are not disposed. One
     /// failing disposal does not stop the others. Constructions still in flight are awaited first
-    /// and what they build is disposed too. Afterwards `get`, `child(modules:)` and
+    /// and what they build is disposed too. Afterwards `get`, `child(modules:startup:)` and
     /// `withScope(modules:_:)` throw ``InjectionError/Code/shutDown``. Calling it again waits for
     /// the first call and does nothing more.
     ///
@@ -97,16 +97,24 @@ extension InjectorActor {
         request?.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
         for disposal in shutdownState.withLock({ $0.close() }).reversed() {
-            if let failure = await run(disposal, after: outcome) { failures.append((disposal.key, failure)) }
+            let failure = await Self.runDisposal(
+                disposal, after: outcome, observer: observer, observesSuccesses: observesSuccesses)
+            if let failure { failures.append((disposal.key, failure)) }
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }
 
-    /// Runs `disposal` after work that ended with `outcome`, telling the observer; returns its
-    /// error, if any.
-    nonisolated(nonsending) func run(_ disposal: Disposal, after outcome: ScopeOutcome) async -> (any Error)? {
+    /// Runs `disposal` after work that ended with `outcome`, telling `observer` (successes only
+    /// when it `observesSuccesses`); returns its error, if any. Static, so that a disposal run in
+    /// the background holds the observer and not the injector.
+    nonisolated(nonsending) static func runDisposal(
+        _ disposal: Disposal,
+        after outcome: ScopeOutcome,
+        observer: (any InjectionObserver)?,
+        observesSuccesses: Bool
+    ) async -> (any Error)? {
         // The clock is read only for an observer: twice per disposal is measurable per request.
-        let start = isObserved ? ContinuousClock.now : nil
+        let start = observer != nil ? ContinuousClock.now : nil
         var failure: (any Error)?
         do {
             try await disposal.dispose(outcome)

@@ -246,8 +246,13 @@ extension InjectorActor {
         }
         let disposal = Disposal(key: binding.key, dispose: dispose)
         if shutdownState.withLock({ $0.record(disposal) }) { return true }
-        // Its failure has no caller to reach; the observer hears of it.
-        Task.detached { _ = await self.run(disposal, after: .succeeded) }
+        // Its failure has no caller to reach; the observer hears of it. The task holds the
+        // observer, not this injector (a scope's values may be a resource lent back by now).
+        let (observer, observesSuccesses) = (observer, observesSuccesses)
+        Task.detached {
+            _ = await Self.runDisposal(
+                disposal, after: .succeeded, observer: observer, observesSuccesses: observesSuccesses)
+        }
         return false
     }
 

@@ -6,7 +6,9 @@
 /// started — into an ``InjectionError/Code/timedOut`` error that names it. A deferred start
 /// lets the services those singletons need run first: call ``InjectorActor/start(within:)``
 /// once they do. Children and derived injectors take one too
-/// (``InjectorActor/child(modules:startup:)``, ``InjectorActor/withModules(_:startup:)``).
+/// (``InjectorActor/child(modules:startup:)``, ``InjectorActor/withModules(_:startup:)``,
+/// ``InjectorActor/withoutModules(ofTypes:startup:)``); a request scope opened with modules builds
+/// its eager singletons at once, without a deadline.
 ///
 /// ```swift
 /// let injector = try await InjectorActor(modules: [AppModule()], startup: .immediate(within: .seconds(10)))

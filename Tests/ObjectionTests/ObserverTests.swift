@@ -304,7 +304,7 @@ struct ObserverTests {
         #expect(recorder.log.values == ["get failed Engine named \"spare\" missingBinding"])
     }
 
-    @Test("a value the scope does not supply is a failed get, not a failed construction, on both paths")
+    @Test("a value the scope does not supply is a failed get, not a failed construction, directly or below")
     func missingScopeValue() async throws {
         final class Handler: Sendable {
             init(id: RequestID) {}

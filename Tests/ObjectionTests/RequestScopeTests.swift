@@ -349,6 +349,18 @@ struct RequestScopeTests {
         _ = try await root.get((any Database).self)
     }
 
+    @Test("a child of a scope used after the scope ended gets shutDown for a value the scope did not supply")
+    func childOfEndedScope() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(RequestID.self).suppliedByScope()
+        }
+        let child = try await root.withScope(values: { _ in }) { scope in
+            try await scope.child(modules: [])
+        }
+        let error = await injectionError { _ = try await child.get(RequestID.self) }
+        #expect(error?.code == .shutDown)
+    }
+
     @Test("a scope releases what it built when it ends")
     func scopeReleasesInstances() async throws {
         let root = try await Self.root()

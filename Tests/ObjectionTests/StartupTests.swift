@@ -123,7 +123,7 @@ struct StartupTests {
         #expect(built.value == 2)
 
         /// A client whose query never answers (a cancelled query opens its own gate).
-        func hanging() -> TestModule {
+        @Sendable func hanging() -> TestModule {
             let answer = Gate()
             return TestModule { binder in
                 binder.bind(Client.self).to { _ in
@@ -137,15 +137,18 @@ struct StartupTests {
             try await root.withModules([hanging()], startup: .deferred),
             try await root.withModules([hanging()], startup: .deferred),
         ]
-        let errors = [
-            await injectionError { _ = try await root.child(modules: [hanging()], startup: deadline) },
-            await injectionError { _ = try await root.withModules([hanging()], startup: deadline) },
-            await injectionError { _ = try await stacks[0].withoutModules(ofTypes: [], startup: deadline) },
-            await injectionError {
-                _ = try await stacks[1].withoutModules(ofType: RequestModule.self, startup: deadline)
-            },
-        ]
-        #expect(errors.map { $0?.code } == [.timedOut, .timedOut, .timedOut, .timedOut])
+        // Bounded: a method that ignored the deadline would wait for the query forever.
+        let codes = try await withDeadline(seconds: 30) {
+            [
+                await injectionError { _ = try await root.child(modules: [hanging()], startup: deadline) },
+                await injectionError { _ = try await root.withModules([hanging()], startup: deadline) },
+                await injectionError { _ = try await stacks[0].withoutModules(ofTypes: [], startup: deadline) },
+                await injectionError {
+                    _ = try await stacks[1].withoutModules(ofType: RequestModule.self, startup: deadline)
+                },
+            ].map { $0?.code }
+        }
+        #expect(codes == [.timedOut, .timedOut, .timedOut, .timedOut])
     }
 
     @Test("a deferred start that times out leaves the injector usable, and the singleton builds once its service runs")

@@ -8,7 +8,8 @@
 
 /// What a request scope has that other injectors do not: the values its opener bound
 /// (``ScopeValues``) and the cached instances of its scoped bindings, one ``CellState`` per
-/// scoped binding, under one lock — all in one allocation, a ``RequestStorage``.
+/// scoped binding, under one lock that also guards the scope's ``ShutdownState`` (see
+/// ``ShutdownStateStore``) — all in one allocation, a ``RequestStorage``.
 ///
 /// The cells are the buffer's elements, as many as the ``ScopeLayout`` its injector computed once,
 /// so opening a scope allocates that object and nothing else: no table, no dictionary, no array.

@@ -98,7 +98,9 @@ final class Recipe<T: Sendable>: AnyRecipe {
         Recipe(
             kind: .opaque,
             // The scope's value, when its opener bound one, is read before the recipe runs; the
-            // plan counts this form as synchronous, and it gives way when it runs.
+            // plan counts this form as synchronous, and it gives way when it runs. A missing
+            // value is reported by `resolveScoped` before the asynchronous form would run; that
+            // form reports the same error, for any path that reaches it.
             synchronous: .recipe { _, _ throws(SynchronousStop) in throw .mustSuspend },
             asynchronous: { resolver, _ in try missing(resolver) }
         )
