@@ -159,6 +159,24 @@ struct OutcomeWaitersTests {
         #expect(machine.cancel(b) == nil)
     }
 
+    @Test("16,000 waiters, half of them cancelled: the others are each handed the outcome once")
+    func manyWaiters() {
+        var machine = Machine()
+        let ids = (0..<16_000).map { _ in machine.makeID() }
+        for id in ids {
+            guard case .suspended = machine.register("\(id)", as: id, isCancelled: false) else {
+                Issue.record("waiter \(id) did not suspend")
+                return
+            }
+        }
+        let cancelled = ids.filter { $0.isMultiple(of: 2) }
+        #expect(cancelled.compactMap { machine.cancel($0) } == cancelled.map { "\($0)" })
+        let resumed = machine.finish(.success(1))
+        #expect(Set(resumed) == Set(ids.filter { !$0.isMultiple(of: 2) }.map { "\($0)" }))
+        #expect(resumed.count == 8_000)
+        #expect(machine.finish(.success(2)).isEmpty)
+    }
+
     @Test("a waiter already cancelled is resumed at once with CancellationError, never registered")
     func cancelledBeforeRegistering() {
         var machine = Machine()

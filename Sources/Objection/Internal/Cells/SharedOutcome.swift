@@ -8,10 +8,13 @@
 /// `Waiter` is a continuation in ``SharedOutcome``; being generic, the machine is tested with
 /// plain values, without concurrency.
 struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
-    private enum State {
-        case pending(waiters: [Int: Waiter])
-        case finished(Result<Value, any Error>)
-    }
+    /// The waiters still to resume, while the outcome is unknown. A stored property of its own,
+    /// not the payload of a state enum: mutating a payload taken out of an enum copies the whole
+    /// dictionary, so each registration would copy every earlier waiter.
+    private var waiters: [Int: Waiter] = [:]
+    /// The outcome, once known.
+    private(set) var result: Result<Value, any Error>?
+    private var nextID = 0
 
     /// What to do with a waiter that asked to register.
     enum Registration {
@@ -21,9 +24,6 @@ struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
         case resume(Waiter, Result<Value, any Error>)
     }
 
-    private var state = State.pending(waiters: [:])
-    private var nextID = 0
-
     /// A new waiter's identity, to register and, if cancelled, to leave with.
     mutating func makeID() -> Int {
         defer { nextID += 1 }
@@ -32,36 +32,24 @@ struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
 
     /// Registers `waiter` as `id`, unless the outcome is known or its task is already cancelled.
     mutating func register(_ waiter: Waiter, as id: Int, isCancelled: Bool) -> Registration {
-        switch state {
-        case .finished(let result):
-            return .resume(waiter, result)
-        case .pending(var waiters):
-            if isCancelled { return .resume(waiter, .failure(CancellationError())) }
-            waiters[id] = waiter
-            state = .pending(waiters: waiters)
-            return .suspended
-        }
+        if let result { return .resume(waiter, result) }
+        if isCancelled { return .resume(waiter, .failure(CancellationError())) }
+        waiters[id] = waiter
+        return .suspended
     }
 
     /// Removes the waiter `id`, returning it to be resumed with `CancellationError`; `nil` when it
     /// is not registered (not yet, or already resumed).
     mutating func cancel(_ id: Int) -> Waiter? {
-        guard case .pending(var waiters) = state, let waiter = waiters.removeValue(forKey: id) else { return nil }
-        state = .pending(waiters: waiters)
-        return waiter
+        waiters.removeValue(forKey: id)
     }
 
     /// Records the outcome and returns the waiters to resume with it; empty if it was known.
     mutating func finish(_ result: Result<Value, any Error>) -> [Waiter] {
-        guard case .pending(let waiters) = state else { return [] }
-        state = .finished(result)
+        guard self.result == nil else { return [] }
+        self.result = result
+        defer { waiters = [:] }
         return Array(waiters.values)
-    }
-
-    /// The outcome, once known.
-    var result: Result<Value, any Error>? {
-        if case .finished(let result) = state { return result }
-        return nil
     }
 }
 
@@ -71,17 +59,19 @@ struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
 /// Used by singleton constructions, scoped cells and ``Lazy``: the one exactly-once hand-over of
 /// the library.
 final class SharedOutcome<Value: Sendable>: Sendable {
-    private typealias Waiter = CheckedContinuation<Value, any Error>
+    // Unsafe rather than checked: the machine resumes each waiter exactly once, and a checked
+    // continuation costs every waiter of a stampede one more allocation.
+    private typealias Waiter = UnsafeContinuation<Value, any Error>
     private let waiters = Lock(OutcomeWaiters<Value, Waiter>())
 
     init() {}
 
     /// Waits for the outcome. A cancelled caller returns at once with `CancellationError`.
     func value() async throws -> Value {
-        if let known = waiters.withLock({ $0.result }) { return try known.get() }
-        let id = waiters.withLock { $0.makeID() }
+        let (known, id) = waiters.withLock { ($0.result, $0.makeID()) }
+        if let known { return try known.get() }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (waiter: Waiter) in
+            try await withUnsafeThrowingContinuation { (waiter: Waiter) in
                 let registration = waiters.withLock { $0.register(waiter, as: id, isCancelled: Task.isCancelled) }
                 if case .resume(let waiter, let result) = registration { waiter.resume(with: result) }
             }
