@@ -80,12 +80,25 @@ public final class Lazy<T: Sendable>: Sendable {
     ///   ``InjectionError/Code/shutDown`` once the injector that made the handle is gone.
     public var value: T {
         get async throws {
-            try await cell.sharedValue(as: T.self, key: BindingKey(T.self, named: factory.name)) { construction in
+            // The step using the handle, if any: it waits on the handle's construction, and the
+            // construction's own steps continue its path, so that a step which needs this handle
+            // while the handle needs it ends in a cycle error rather than a wait without end.
+            let caller = ResolutionFrame.active
+            let key = BindingKey(Lazy<T>.self, named: factory.name)
+            return try await cell.sharedValue(
+                as: T.self,
+                key: key,
+                waiter: caller?.construction,
+                path: (caller?.keys ?? []) + [key]
+            ) { construction in
+                let frame = ResolutionFrame.handle(below: caller, construction: construction)
                 // Unstructured, so that the first caller's cancellation does not end the
                 // construction the others share.
                 Task { [factory, cell] in
+                    defer { frame.finish() }
                     do {
-                        cell.complete(try await factory(), of: construction)
+                        let value = try await ResolutionFrame.$current.withValue(frame) { try await factory() }
+                        cell.complete(value, of: construction)
                     } catch {
                         cell.fail(construction, with: error)
                     }

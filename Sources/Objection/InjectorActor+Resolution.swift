@@ -200,7 +200,7 @@ extension InjectorActor {
     nonisolated func isCaptive(below parent: ResolutionFrame?) -> Bool {
         var frame = parent
         while let current = frame {
-            if current.binding.scope == .singleton { return !owner(of: current.binding).isScope }
+            if let binding = current.binding, binding.scope == .singleton { return !owner(of: binding).isScope }
             frame = current.parent
         }
         return false

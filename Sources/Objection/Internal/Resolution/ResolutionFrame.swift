@@ -1,6 +1,8 @@
 import Synchronization
 
 /// One step of a resolution in progress: the binding being built and the step that asked for it.
+/// A step that builds no binding of its own is a handle's: the shared resolution of a ``Lazy``,
+/// which is a construction other steps can wait on (see ``handle(below:construction:)``).
 ///
 /// Frames form a parent-linked chain from the outermost `get` to the current one. The chain is
 /// how the injector names the path in errors, detects a key that needs itself, and bounds the
@@ -9,7 +11,8 @@ import Synchronization
 /// a task group or a captured injector — stays on the same path.
 @usableFromInline
 final class ResolutionFrame: Sendable {
-    let binding: Binding
+    /// The binding built at this step; `nil` at a handle's step.
+    let binding: Binding?
     let parent: ResolutionFrame?
     @usableFromInline let depth: Int
     /// The innermost singleton construction this step runs inside, if any: the node that waits
@@ -20,7 +23,7 @@ final class ResolutionFrame: Sendable {
     /// The frame of the provider running in this task, if any.
     @TaskLocal static var current: ResolutionFrame?
 
-    private init(binding: Binding, parent: ResolutionFrame?, depth: Int, construction: Construction?) {
+    private init(binding: Binding?, parent: ResolutionFrame?, depth: Int, construction: Construction?) {
         self.binding = binding
         self.parent = parent
         self.depth = depth
@@ -82,12 +85,25 @@ final class ResolutionFrame: Sendable {
         var cycle = [binding.key]
         var step: ResolutionFrame? = parent
         while let current = step, current.binding !== binding {
-            cycle.append(current.binding.key)
+            if let key = current.key { cycle.append(key) }
             step = current.parent
         }
         cycle.append(binding.key)
         cycle.reverse()
         return InjectionError.circularDependency(cycle: cycle, path: parent.keys + [binding.key])
+    }
+
+    /// The step of a handle's shared resolution, run as `construction` below the step that first
+    /// used the handle (`nil` at the top of a task): what it resolves waits as `construction`, so
+    /// that a step which uses the same handle again while it runs closes a cycle in the
+    /// ``WaitGraph`` instead of waiting forever. It adds no depth: the steps it runs do.
+    static func handle(below caller: ResolutionFrame?, construction: Construction) -> ResolutionFrame {
+        ResolutionFrame(binding: nil, parent: caller, depth: caller?.depth ?? 0, construction: construction)
+    }
+
+    /// The key of the step: its binding's, or at a handle's step the handle's.
+    private var key: BindingKey? {
+        binding?.key ?? construction?.key
     }
 
     /// The same step, now running inside `construction`.
@@ -101,7 +117,7 @@ final class ResolutionFrame: Sendable {
         var keys: [BindingKey] = []
         var frame: ResolutionFrame? = self
         while let current = frame {
-            keys.append(current.binding.key)
+            if let key = current.key { keys.append(key) }
             frame = current.parent
         }
         return keys.reversed()

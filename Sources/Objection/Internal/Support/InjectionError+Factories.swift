@@ -82,9 +82,9 @@ extension InjectionError {
     static func scopeViolation(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
         let path = (parent?.keys ?? []) + [key]
         var frame = parent
-        while let current = frame, current.binding.scope != .singleton { frame = current.parent }
+        while let current = frame, current.binding?.scope != .singleton { frame = current.parent }
         let message: String
-        if let singleton = frame?.binding.key {
+        if let singleton = frame?.binding?.key {
             message =
                 "Singleton '\(singleton)' depends on scoped '\(key)' (\(path.arrowJoined)); "
                 + "a singleton must not capture request values"
