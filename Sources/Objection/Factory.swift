@@ -80,6 +80,7 @@ public final class Lazy<T: Sendable>: Sendable {
     ///   ``InjectionError/Code/shutDown`` once the injector that made the handle is gone.
     public var value: T {
         get async throws {
+            if let built = cell.value(as: T.self) { return built }
             // The step using the handle, if any: it waits on the handle's construction, and the
             // construction's own steps continue its path, so that a step which needs this handle
             // while the handle needs it ends in a cycle error rather than a wait without end.
