@@ -198,12 +198,8 @@ extension InjectorActor {
     /// but a request scope itself).
     @usableFromInline
     nonisolated func isCaptive(below parent: ResolutionFrame?) -> Bool {
-        var frame = parent
-        while let current = frame {
-            if let binding = current.binding, binding.scope == .singleton { return !owner(of: binding).isScope }
-            frame = current.parent
-        }
-        return false
+        guard let singleton = parent?.enclosingSingleton else { return false }
+        return !owner(of: singleton).isScope
     }
 
     /// Starts the step for `binding`, refusing a cycle or a runaway depth.

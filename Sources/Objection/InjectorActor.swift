@@ -29,7 +29,9 @@ public actor InjectorActor {
     /// Whether this injector built ``table`` and so owns the singletons it declares. A request
     /// scope opened without modules shares its parent's table and owns none.
     @usableFromInline nonisolated let ownsTable: Bool
-    @usableFromInline nonisolated let parent: InjectorActor?
+    /// The injector this one was made from: a child's parent, a scope's opener.
+    @inlinable nonisolated var parent: InjectorActor? { parentLink.object }
+    @usableFromInline nonisolated let parentLink: ChainLink<InjectorActor>
     /// The modules this injector was created with; its parent's come before them in ``modules``.
     nonisolated let ownModules: [any Module]
     @usableFromInline nonisolated let maxResolutionDepth: Int
@@ -184,7 +186,7 @@ public actor InjectorActor {
     ) {
         self.table = table
         self.ownsTable = ownsTable
-        self.parent = parent
+        self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
         self.ownModules = ownModules
         self.stage = stage
         self.observer = observer
@@ -192,7 +194,7 @@ public actor InjectorActor {
         self.observesSuccesses = observesSuccesses
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
-        let layout = layout ?? ScopeLayout(table: table)
+        let layout = layout ?? ScopeLayout(table: table, over: parent?.scopeLayout)
         self.scopeLayout = layout
         let outerScope = parent?.nearestScope
         // A scope nested in another answers with the outer scope's values too, so a lookup

@@ -47,7 +47,7 @@ final class Reach<T: Sendable>: Sendable {
 final class ReachSlot<T: Sendable>: Sendable {
     private let reach = Lock<Reach<T>?>(nil)
 
-    func set(_ value: Reach<T>) { reach.withLock { $0 = value } }
+    func set(_ value: Reach<T>?) { reach.withLock { $0 = value } }
 
     func callAsFunction() async throws -> T {
         guard let body = reach.withLock({ $0?.body }) else { throw ProviderFailure(attempt: 0) }
@@ -173,6 +173,8 @@ struct JoinCycleTests {
             bindCrossCycle(b, scope: .singleton) { _ in try await reachB() }
         }
         reachB.set(try await way.handle(to: NodeB.self, from: injector))
+        // The handle holds the injector, whose binding holds the slot: empty it to break the cycle.
+        defer { reachB.set(nil) }
         expectCycles(try await getBothConcurrently(from: injector))
         _ = try await withDeadline(seconds: 30) { await injector.shutdown() }
     }

@@ -13,7 +13,8 @@ final class BindingTable: Sendable {
     @usableFromInline let bindings: [Binding]
     @usableFromInline let index: BindingIndex
     /// The table consulted for keys this one does not bind.
-    @usableFromInline let parent: BindingTable?
+    @inlinable var parent: BindingTable? { parentLink.object }
+    @usableFromInline let parentLink: ChainLink<BindingTable>
     /// A process-unique identity, stored in each of this table's bindings.
     @usableFromInline let id: Int
     /// How many of ``bindings`` are scoped (see ``Binding/scopedIndex``).
@@ -24,7 +25,7 @@ final class BindingTable: Sendable {
     private init(bindings: [Binding], id: Int, parent: BindingTable?) {
         self.bindings = bindings
         self.index = BindingIndex(bindings.map(\.key))
-        self.parent = parent
+        self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
         self.id = id
         self.scopedCount = bindings.count(where: { $0.scopedIndex != nil })
     }
@@ -41,7 +42,16 @@ final class BindingTable: Sendable {
     @inlinable
     func unretainedBinding(for key: BindingKey) -> Unmanaged<Binding>? {
         if let position = index.index(of: key) { return Unmanaged.passUnretained(bindings[position]) }
-        return parent?.unretainedBinding(for: key)
+        // A loop, not a call per level: a chain of children can be as long as the user makes it.
+        var table = parentLink.reference
+        while let current = table {
+            let found: Unmanaged<Binding>? = current._withUnsafeGuaranteedRef { level in
+                level.index.index(of: key).map { Unmanaged.passUnretained(level.bindings[$0]) }
+            }
+            if let found { return found }
+            table = current._withUnsafeGuaranteedRef { $0.parentLink.reference }
+        }
+        return nil
     }
 
     /// The binding an injector over this table uses for the `position`-th declared dependency of
@@ -316,47 +326,84 @@ final class BindingTable: Sendable {
 }
 
 extension ScopedReach {
-    /// The problem of `singleton` if it reaches a scoped key.
+    /// The problem of `singleton` if it reaches a scoped key. Its path ends at that key, or at the
+    /// first other singleton on the way, which is reported with its own path: so the paths of a
+    /// long chain of singletons add up to the chain's length, not its square.
     mutating func captiveProblem(_ singleton: Binding) -> InjectionError? {
-        guard let path = path(from: singleton), let scoped = path.last else { return nil }
+        guard let scoped = scopedKey(reachedFrom: singleton) else { return nil }
+        let path = path(from: singleton)
+        let through = path.count > 1 && path.last != scoped ? " through singleton '\(path[path.count - 1])'" : ""
         return InjectionError(
             code: .scopeViolation,
-            message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)' (\(path.arrowJoined))",
+            message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)'\(through) (\(path.arrowJoined))",
             path: path,
             location: singleton.location
         )
     }
 }
 
-/// For each binding, the first path of declared dependencies to a scoped key, if any: found with
-/// an explicit stack, so that a very long chain cannot exhaust the thread's stack, and remembered,
-/// so that each binding is explored once.
+/// Which bindings reach a scoped key through their known dependencies, each remembered as its
+/// next step towards that key, so that the walk and its memory stay linear in the graph's size.
+/// The walk keeps its own stack: a long chain cannot exhaust the thread's.
 private struct ScopedReach {
+    /// The next step from a binding towards the scoped key it reaches.
+    private enum Step {
+        /// The binding depends on the scoped key itself.
+        case scoped(BindingKey)
+        /// The binding depends on `next`, which reaches `scoped`.
+        case through(Binding, scoped: BindingKey)
+
+        var scoped: BindingKey {
+            switch self {
+            case .scoped(let key), .through(_, let key): key
+            }
+        }
+    }
+
     let lookup: GraphLookup
-    /// A finished binding's path to a scoped key, or `nil` inside when it reaches none.
-    private var paths: [ObjectIdentifier: [BindingKey]?] = [:]
+    /// A finished binding's next step, or `nil` inside when it reaches no scoped key.
+    private var steps: [ObjectIdentifier: Step?] = [:]
 
     init(lookup: GraphLookup) {
         self.lookup = lookup
     }
 
-    mutating func path(from start: Binding) -> [BindingKey]? {
-        if let known = paths[ObjectIdentifier(start)] { return known }
+    /// The keys from `start` towards its scoped key, ending at that key or at the first other
+    /// singleton on the way.
+    func path(from start: Binding) -> [BindingKey] {
+        var path = [start.key]
+        var step = steps[ObjectIdentifier(start)] ?? nil
+        while let current = step {
+            switch current {
+            case .scoped(let key):
+                path.append(key)
+                step = nil
+            case .through(let next, _):
+                path.append(next.key)
+                step = next.scope == .singleton ? nil : steps[ObjectIdentifier(next)] ?? nil
+            }
+        }
+        return path
+    }
+
+    /// The scoped key `start` reaches through its known dependencies, if any.
+    mutating func scopedKey(reachedFrom start: Binding) -> BindingKey? {
+        if let known = steps[ObjectIdentifier(start)] { return known?.scoped }
         // Each frame is a binding and the position of the next dependency to look at.
         var stack: [(binding: Binding, next: Int)] = [(start, 0)]
         var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
         while let (binding, next) = stack.last {
             let dependencies = binding.knownDependencies
-            var found: [BindingKey]?
+            var found: Step?
             var position = next
             var descend: Binding?
             while position < dependencies.count, found == nil, descend == nil {
                 defer { position += 1 }
                 guard let dependency = lookup.binding(for: dependencies[position]) else { continue }
                 if dependency.scope == .scoped {
-                    found = [binding.key, dependency.key]
-                } else if let known = paths[ObjectIdentifier(dependency)] {
-                    found = known.map { [binding.key] + $0 }
+                    found = .scoped(dependency.key)
+                } else if let known = steps[ObjectIdentifier(dependency)] {
+                    found = known.map { .through(dependency, scoped: $0.scoped) }
                 } else if !visiting.contains(ObjectIdentifier(dependency)) {
                     descend = dependency  // A cycle reaches nothing new: skipped above.
                 }
@@ -369,10 +416,10 @@ private struct ScopedReach {
                 stack.append((descend, 0))
                 continue
             }
-            paths[ObjectIdentifier(binding)] = .some(found)
+            steps[ObjectIdentifier(binding)] = .some(found)
             visiting.remove(ObjectIdentifier(binding))
             stack.removeLast()
         }
-        return paths[ObjectIdentifier(start)] ?? nil
+        return steps[ObjectIdentifier(start)]??.scoped
     }
 }

@@ -45,40 +45,52 @@ struct BindingGraph {
     }
 
     /// Marks the edges inside strongly connected components (Tarjan), and self-loops.
+    ///
+    /// The depth-first walk keeps its own stack of (node, next outgoing edge), so that a chain as
+    /// long as the user's configuration cannot exhaust the thread's stack.
     private mutating func markCycles() {
         var index = 0
         var indices = [Int?](repeating: nil, count: keys.count)
         var lowLinks = [Int](repeating: 0, count: keys.count)
         var onStack = [Bool](repeating: false, count: keys.count)
-        var stack: [Int] = []
+        var members: [Int] = []
         var component = [Int](repeating: -1, count: keys.count)
         var components = 0
         let outgoing = Dictionary(grouping: edges.indices, by: { edges[$0].from })
 
-        func connect(_ node: Int) {
+        func open(_ node: Int, on walk: inout [(node: Int, edges: [Int], next: Int)]) {
             indices[node] = index
             lowLinks[node] = index
             index += 1
-            stack.append(node)
+            members.append(node)
             onStack[node] = true
-            for edge in outgoing[node] ?? [] {
-                let next = edges[edge].to
-                if indices[next] == nil {
-                    connect(next)
-                    lowLinks[node] = min(lowLinks[node], lowLinks[next])
-                } else if onStack[next], let nextIndex = indices[next] {
-                    lowLinks[node] = min(lowLinks[node], nextIndex)
-                }
-            }
-            guard lowLinks[node] == indices[node] else { return }
-            while let member = stack.popLast() {
-                onStack[member] = false
-                component[member] = components
-                if member == node { break }
-            }
-            components += 1
+            walk.append((node, outgoing[node] ?? [], 0))
         }
-        for node in keys.indices where indices[node] == nil { connect(node) }
+        var walk: [(node: Int, edges: [Int], next: Int)] = []
+        for root in keys.indices where indices[root] == nil {
+            open(root, on: &walk)
+            while let (node, nodeEdges, next) = walk.last {
+                if next < nodeEdges.count {
+                    walk[walk.count - 1].next += 1
+                    let target = edges[nodeEdges[next]].to
+                    if indices[target] == nil {
+                        open(target, on: &walk)
+                    } else if onStack[target], let targetIndex = indices[target] {
+                        lowLinks[node] = min(lowLinks[node], targetIndex)
+                    }
+                    continue
+                }
+                walk.removeLast()
+                if let caller = walk.last?.node { lowLinks[caller] = min(lowLinks[caller], lowLinks[node]) }
+                guard lowLinks[node] == indices[node] else { continue }
+                while let member = members.popLast() {
+                    onStack[member] = false
+                    component[member] = components
+                    if member == node { break }
+                }
+                components += 1
+            }
+        }
         var sizes = [Int](repeating: 0, count: components)
         for node in keys.indices where component[node] >= 0 { sizes[component[node]] += 1 }
         for edge in edges.indices {
