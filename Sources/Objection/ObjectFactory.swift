@@ -22,7 +22,7 @@ public struct ObjectFactory: Sendable {
         self.owner = injector
     }
 
-    private func injector(for key: BindingKey) throws(InjectionError) -> InjectorActor {
+    func injector(for key: BindingKey) throws(InjectionError) -> InjectorActor {
         guard let owner else { throw .shutDown(isScope: false, key: key) }
         return owner
     }
