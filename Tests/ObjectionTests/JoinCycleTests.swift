@@ -5,7 +5,7 @@ import Testing
 /// The ways a provider can reach another key: each one may join a construction in flight, so each
 /// must go through the waits-for check (``WaitGraph``).
 enum Way: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case get, lazy, factory, objectFactory
+    case get, lazy, factory, objectFactory, build
 
     var testDescription: String { rawValue }
 
@@ -16,6 +16,7 @@ enum Way: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .lazy: try await resolver.get(Lazy<T>.self).value
         case .factory: try await resolver.get(Factory<T>.self)()
         case .objectFactory: try await resolver.get(ObjectFactory.self).get(T.self)
+        case .build: try await resolver.get(ObjectFactory.self).build { (value: T) in value }
         }
     }
 
@@ -33,6 +34,8 @@ enum Way: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .objectFactory:
             let objects = try await injector.get(ObjectFactory.self)
             return Reach { try await objects.get(T.self) }
+        case .build:
+            return Reach { try await injector.build { (value: T) in value } }
         }
     }
 }
