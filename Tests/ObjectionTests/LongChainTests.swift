@@ -80,6 +80,9 @@ struct LongChainTests {
         let cycle = error?.problems.first { $0.code == .circularDependency }
         #expect(cycle?.path.count == Self.length + 1)
         #expect(cycle?.path.first == cycle?.path.last)
+        // The message names both ends and stays short; the path keeps every key.
+        #expect((cycle?.message.count ?? .max) < 2_000)
+        #expect(cycle?.message.contains("99981 more") == true, "\(cycle?.message.prefix(300) ?? "")")
     }
 
     @Test("resolving past the depth limit along a 100,000-long chain is an error naming the limit")

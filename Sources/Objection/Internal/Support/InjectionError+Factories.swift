@@ -201,7 +201,13 @@ extension InjectionError {
     }
 }
 
-extension Sequence<BindingKey> {
-    /// `A -> B -> C`.
-    var arrowJoined: String { map(\.description).joined(separator: " -> ") }
+extension Collection<BindingKey> {
+    /// `A -> B -> C`; a path longer than 24 keys shows its first and last 10, so that a message
+    /// stays readable and small however long the path (``InjectionError/path`` keeps every key).
+    var arrowJoined: String {
+        guard count > 24 else { return map(\.description).joined(separator: " -> ") }
+        let first = prefix(10).map(\.description).joined(separator: " -> ")
+        let last = suffix(10).map(\.description).joined(separator: " -> ")
+        return "\(first) -> … \(count - 20) more … -> \(last)"
+    }
 }
