@@ -44,8 +44,10 @@ private func edgeCounts(ofDOT dot: String) -> (edges: Int, onCycle: Int) {
 }
 
 /// Inputs whose size the user controls, 100,000 long: every walk over them is iterative or
-/// bounded, so none exhausts the thread's stack, and each ends in a value or an error.
-@Suite("Very long chains neither crash nor hang", .timeLimit(.minutes(2)))
+/// bounded, so none exhausts the thread's stack, and each ends in a value or an error. They run
+/// one at a time on a thread of their own, so that under a sanitizer they do not starve the
+/// other suites.
+@Suite("Very long chains neither crash nor hang", .serialized, .onItsOwnThread, .timeLimit(.minutes(5)))
 struct LongChainTests {
     static let length = 100_000
 
