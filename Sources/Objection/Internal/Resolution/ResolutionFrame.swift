@@ -31,7 +31,7 @@ final class ResolutionFrame: Sendable {
         self.parent = parent
         self.depth = depth
         self.construction = construction
-        self.enclosingSingleton = binding?.scope == .singleton ? binding : parent?.enclosingSingleton
+        self.enclosingSingleton = binding?.scope.kind == .singleton ? binding : parent?.enclosingSingleton
     }
 
     /// Starts a step for `binding` below `parent`, refusing one that would close a cycle or go
