@@ -58,8 +58,13 @@ final class Latch: Sendable {
 /// as long as the test process.
 final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let jobs = BlockingQueue<UnownedJob>()
+    /// The thread's scheduling niceness on Linux (0 normal, 19 lowest); ignored elsewhere.
+    private let niceness: Int32
 
-    init() {
+    /// Starts the executor's thread; a positive `niceness` lets every other thread of the process
+    /// run first when the cores are busy.
+    init(niceness: Int32 = 0) {
+        self.niceness = niceness
         let context = Unmanaged.passRetained(self).toOpaque()
         #if canImport(Darwin)
             var thread: pthread_t?
@@ -78,6 +83,12 @@ final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     private static func run(context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
         let executor = Unmanaged<DedicatedThreadExecutor>.fromOpaque(context).takeUnretainedValue()
+        #if os(Linux)
+            // On Linux each thread has its own niceness; `who` 0 is the calling thread.
+            if executor.niceness != 0 {
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, executor.niceness)
+            }
+        #endif
         while true { executor.jobs.pop().runSynchronously(on: executor.asUnownedTaskExecutor()) }
     }
 }

@@ -102,6 +102,7 @@ struct BindingGraph {
     /// The node's key and scope, on two lines joined by `lineBreak`, without double quotes.
     private func label(_ node: Int, lineBreak: String) -> String {
         let text = "\(keys[node])\(lineBreak)\(scopes[node] ?? "missing")"
+        guard text.utf8.contains(UInt8(ascii: "\"")) else { return text }
         return String(text.map { $0 == "\"" ? "'" : $0 })
     }
 
