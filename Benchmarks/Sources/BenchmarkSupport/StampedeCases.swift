@@ -40,7 +40,7 @@ extension Cases {
                 Contender(StampedeContender.sharedTask, role: .baseline) { n in
                     for _ in 0..<n {
                         let shared = Task { try await slowEngine() }
-                        try await inParallel(waiters, total: waiters) { _ in sink(try await shared.value) }
+                        try await inSeparateTasks(waiters) { sink(try await shared.value) }
                     }
                 },
                 Contender(StampedeContender.singleFlight) { n in
@@ -50,14 +50,14 @@ extension Cases {
                             try? await Task.sleep(for: .milliseconds(1))
                             return Engine()
                         }
-                        try await inParallel(waiters, total: waiters) { _ in sink(await flight.value()) }
+                        try await inSeparateTasks(waiters) { sink(await flight.value()) }
                     }
                 },
                 Contender(StampedeContender.objection) { n in
                     for _ in 0..<n {
                         let before = objectionConstructions.value
                         let injector = try await InjectorActor(modules: [stampedeModule])
-                        try await inParallel(waiters, total: waiters) { _ in
+                        try await inSeparateTasks(waiters) {
                             sink(try await injector.get(Engine.self))
                         }
                         let built = objectionConstructions.value - before

@@ -20,11 +20,24 @@ struct GatedStampede: Module {
     static func run(waiters: Int) async throws {
         let module = GatedStampede(gate: Gate(arrivals: waiters), constructions: Count())
         let injector = try await InjectorActor(modules: [module])
-        try await inParallel(waiters, total: waiters) { _ in
+        try await inSeparateTasks(waiters) {
             module.gate.arrive()
             sink(try await injector.get(Engine.self))
         }
         guard module.constructions.value == 1 else { throw Failure(constructions: module.constructions.value) }
+    }
+
+    /// The same waiters awaiting one shared `Task`, gated alike.
+    static func runSharedTask(waiters: Int) async throws {
+        let gate = Gate(arrivals: waiters)
+        let shared = Task {
+            await gate.opened()
+            return Engine()
+        }
+        try await inSeparateTasks(waiters) {
+            gate.arrive()
+            sink(await shared.value)
+        }
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -17,11 +17,10 @@ import Dispatch
 // (Debian 12) writes to, and crashes.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let path = HotPath(rawValue: arguments[1]), let iterations = Int(arguments[2]),
+guard arguments.count == 3, let path = HotPath(name: arguments[1]), let iterations = Int(arguments[2]),
     iterations >= 0
 else {
-    let names = HotPath.allCases.map(\.rawValue).joined(separator: "|")
-    fail("usage: objection-instructions <\(names)> <iterations>", status: 2)
+    fail("usage: objection-instructions <\(HotPath.usage)> <iterations>", status: 2)
 }
 let done = DispatchSemaphore(value: 0)
 Task.detached {
