@@ -18,6 +18,7 @@ import Objection
 // `bash Benchmarks/update-thresholds`. Allocations, not instructions: this project's machines
 // do not expose hardware counters (`perf stat -e instructions` says "not supported"), and
 // package-benchmark's retain/release counters crash on Swift 6.3 (ordo-one/benchmark#349).
+// Instructions are counted apart, under callgrind, by `.ci/instruction-counts`.
 //
 // OBJECTION_BENCHMARK_SMOKE=1 runs every benchmark for a few iterations only.
 
