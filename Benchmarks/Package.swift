@@ -20,6 +20,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "objection-compare", dependencies: ["BenchmarkSupport"]),
+        // One hot path, run N times, for the instruction counts of `.ci/instruction-counts`.
+        .executableTarget(name: "objection-instructions", dependencies: ["BenchmarkSupport"]),
         .executableTarget(
             name: "ObjectionBenchmarks",
             dependencies: [

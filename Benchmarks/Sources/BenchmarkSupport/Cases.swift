@@ -8,7 +8,7 @@ public enum Cases {
     public static func all(scale: Int) async throws -> [BenchmarkCase] {
         try await [transientGraph(scale), deepGraph(scale), singletonHit(scale)]
             + concurrentHits(scale)
-            + [stampede()] + perRequest(scale)
+            + stampedes() + perRequest(scale)
             + [perRequestWithValues(scale), serverShapedRequest(scale)]
             + buildCost(scale)
     }
@@ -109,59 +109,6 @@ public enum Cases {
                 ]
             )
         }
-    }
-
-    /// 1,000 tasks ask at once for a singleton whose provider takes 1 ms.
-    static func stampede() -> BenchmarkCase {
-        let callers = 1_000
-        let objectionConstructions = Count()
-        let handConstructions = Count()
-        let stampedeModule = StampedeModule(constructions: objectionConstructions)
-        return BenchmarkCase(
-            "4. Cold stampede, 1,000 tasks, 1 ms provider",
-            operations: 1,
-            unit: "stampede",
-            contenders: [
-                Contender("hand-written single flight", role: .baseline) { n in
-                    for _ in 0..<n {
-                        let flight = HandWritten.SingleFlight {
-                            handConstructions.increment()
-                            try? await Task.sleep(for: .milliseconds(1))
-                            return Engine()
-                        }
-                        try await inParallel(callers, total: callers) { _ in sink(await flight.value()) }
-                    }
-                },
-                Contender("Objection") { n in
-                    for _ in 0..<n {
-                        let before = objectionConstructions.value
-                        let injector = try await InjectorActor(modules: [stampedeModule])
-                        try await inParallel(callers, total: callers) { _ in
-                            sink(try await injector.get(Engine.self))
-                        }
-                        let built = objectionConstructions.value - before
-                        guard built == 1 else { throw StampedeFailure(constructions: built) }
-                    }
-                },
-            ]
-        )
-    }
-
-    struct StampedeModule: Module {
-        let constructions: Count
-
-        func configure(_ binder: Binder) {
-            binder.bind(Engine.self).to { [constructions] _ in
-                constructions.increment()
-                try await Task.sleep(for: .milliseconds(1))
-                return Engine()
-            }.asSingleton()
-        }
-    }
-
-    struct StampedeFailure: Error, CustomStringConvertible {
-        let constructions: Int
-        var description: String { "a stampede constructed the singleton \(constructions) times" }
     }
 
     /// Case 5, and case 5a: the same requests served by two tasks at once, as a server's event

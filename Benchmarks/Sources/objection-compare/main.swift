@@ -30,6 +30,10 @@ for benchmarkCase in try await Cases.all(scale: scale) where filter.map(benchmar
     results += try await Harness.measure(selected, rounds: selected.operations == 1 ? rounds * 2 : rounds)
 }
 print(Harness.table(results))
+if let stampedes = Cases.stampedeTable(results) {
+    print()
+    print(stampedes)
+}
 if filter == nil || filter == "Memory" {
     print()
     print(try await Cases.memory(scale: scale))

@@ -1,0 +1,60 @@
+import BenchmarkSupport
+import Objection
+
+/// The paths whose instructions CI counts, each set up and run once before the counted iterations,
+/// so that first-use costs fall in the set-up both runs share.
+enum HotPath {
+    /// A cached singleton: `get(Engine.self)` after the first construction.
+    case singletonHit
+    /// The 8-object transient graph, autowired.
+    case transientGraph
+    /// One request scope: the handler (3 scoped, 5 singleton, 2 transient objects), the disposal.
+    case requestScope
+    /// A new injector and `waiters` tasks asking at once for its singleton, built once.
+    case stampede(waiters: Int)
+    /// The stampede's baseline: `waiters` tasks awaiting one shared `Task`.
+    case sharedTask(waiters: Int)
+
+    static let usage = "singleton-hit|transient-graph|request-scope|stampede-<waiters>|shared-task-<waiters>"
+
+    init?(name: String) {
+        switch name {
+        case "singleton-hit": self = .singletonHit
+        case "transient-graph": self = .transientGraph
+        case "request-scope": self = .requestScope
+        default:
+            if let waiters = Self.waiters(name, prefix: "stampede-") {
+                self = .stampede(waiters: waiters)
+            } else if let waiters = Self.waiters(name, prefix: "shared-task-") {
+                self = .sharedTask(waiters: waiters)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    private static func waiters(_ name: String, prefix: String) -> Int? {
+        guard name.hasPrefix(prefix), let waiters = Int(name.dropFirst(prefix.count)), waiters > 0 else { return nil }
+        return waiters
+    }
+
+    /// Off the main actor, like the comparison's loops: the main actor's hops are not the path.
+    @concurrent
+    func run(iterations: Int) async throws {
+        switch self {
+        case .singletonHit:
+            let injector = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
+            for _ in 0...iterations { sink(try await injector.get(Engine.self)) }
+        case .transientGraph:
+            let injector = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
+            for _ in 0...iterations { sink(try await injector.get(Service.self)) }
+        case .requestScope:
+            let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
+            for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Handler.self) }) }
+        case .stampede(let waiters):
+            for _ in 0...iterations { try await GatedStampede.run(waiters: waiters) }
+        case .sharedTask(let waiters):
+            for _ in 0...iterations { try await GatedStampede.runSharedTask(waiters: waiters) }
+        }
+    }
+}
