@@ -131,17 +131,6 @@ struct EdgeCaseTests {
 
 @Suite("Hostile configuration", .timeLimit(.minutes(1)))
 struct HostileConfigurationTests {
-    @Test("100,000 bindings build, resolve, and give a child cheaply")
-    func manyBindings() async throws {
-        let injector = try await makeInjector { binder in
-            for index in 0..<100_000 { binder.bind(Int.self, named: String(index)).toInstance(index) }
-        }
-        #expect(try await injector.get(Int.self, named: "99999") == 99_999)
-        let child = try await injector.child(modules: [TestModule { $0.bind(Int.self, named: "0").toInstance(-1) }])
-        #expect(try await child.get(Int.self, named: "0") == -1)
-        #expect(child.table.bindings.count == 1)
-    }
-
     @Test("recursion through runtime arguments is a cycle, not a crash")
     func recursionThroughArguments() async throws {
         struct Countdown: Sendable {

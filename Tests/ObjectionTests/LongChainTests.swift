@@ -171,4 +171,35 @@ struct LongChainTests {
         }
         #expect(try await nest(injector, Self.length) == 1)
     }
+
+    @Test("100,000 bindings build, resolve, and give a child cheaply")
+    func manyBindings() async throws {
+        let injector = try await makeInjector { binder in
+            for index in 0..<100_000 { binder.bind(Int.self, named: String(index)).toInstance(index) }
+        }
+        #expect(try await injector.get(Int.self, named: "99999") == 99_999)
+        let child = try await injector.child(modules: [TestModule { $0.bind(Int.self, named: "0").toInstance(-1) }])
+        #expect(try await child.get(Int.self, named: "0") == -1)
+        #expect(child.table.bindings.count == 1)
+    }
+
+    @Test("a chain of 100,000 declared dependencies is checked without exhausting the stack")
+    func veryDeepChain() async throws {
+        let depth = 100_000
+        let error = await injectionError {
+            _ = try await InjectorActor(modules: [ChainModule(depth: depth, closesCycle: false, leavesEndUnbound: true)]
+            )
+        }
+        #expect(
+            error?.problems.map(\.message) == [
+                "'Int named \"\(depth - 1)\"' is bound to 'Int named \"\(depth)\"', which is not bound"
+            ])
+
+        let cycle = await injectionError {
+            _ = try await InjectorActor(modules: [ChainModule(depth: depth, closesCycle: true, leavesEndUnbound: false)]
+            )
+        }
+        #expect(cycle?.problems.map(\.code) == [.circularDependency])
+        #expect(cycle?.problems.first?.path.count == depth + 1)
+    }
 }
