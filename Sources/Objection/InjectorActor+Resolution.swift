@@ -168,8 +168,22 @@ extension InjectorActor {
         case .value(let value): return value
         case .stepByStep(let binding, let producer):
             return try await buildStepByStep(binding, producer: producer, below: parent)
+        case .inFlight(let construction): return try await joined(construction, key: key, as: type)
         case .elsewhere: return try await resolve(key, as: type, below: parent)
         }
+    }
+
+    /// The value of the singleton `construction` builds, for a caller outside any construction;
+    /// if it is given up, the whole path claims it again. Not inlinable, so that `get`, which
+    /// inlines ``value(for:as:below:)``, stays small enough to be inlined itself.
+    @usableFromInline
+    nonisolated(nonsending) func joined<T: Sendable>(
+        _ construction: InFlightConstruction,
+        key: BindingKey,
+        as type: T.Type
+    ) async throws -> T {
+        if let value = try await construction.value(as: type) { return value }
+        return try await resolve(key, as: type, below: nil)
     }
 
     /// What this injector's table answers for `key` without suspending, below `parent`: a built
@@ -185,6 +199,12 @@ extension InjectorActor {
         guard !isShutDown, let found = table.unretainedBinding(for: key) else { return .elsewhere }
         return try found._withUnsafeGuaranteedRef { binding in
             if let value = binding.builtSingleton(as: type) { return .value(value) }
+            // A caller outside any construction joins a singleton in flight here: with no step
+            // above it, it can close no cycle and go no deeper, so it needs no step of its own —
+            // what makes each of a stampede's waiters cheap.
+            if parent == nil, binding.scope.kind == .singleton, let construction = binding.inFlight(as: type) {
+                return .inFlight(construction)
+            }
             guard binding.scope.kind == .transient, let producer = binding.producer(as: type) else { return .elsewhere }
             if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) {
                 return .value(value)

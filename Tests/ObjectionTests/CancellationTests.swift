@@ -135,13 +135,13 @@ struct OutcomeWaitersTests {
         let a = machine.makeID()
         let b = machine.makeID()
         #expect(a != b)
-        guard case .suspended = machine.register("a", as: a, isCancelled: false),
-            case .suspended = machine.register("b", as: b, isCancelled: false)
+        guard case .suspended = machine.register("a", as: a),
+            case .suspended = machine.register("b", as: b)
         else {
             Issue.record("expected both to suspend")
             return
         }
-        #expect(machine.finish(.success(7)).sorted() == ["a", "b"])
+        #expect(machine.finish(.success(7)) == ["a", "b"])
         #expect(machine.finish(.success(8)).isEmpty)
         #expect(try machine.result?.get() == 7)
     }
@@ -151,8 +151,8 @@ struct OutcomeWaitersTests {
         var machine = Machine()
         let a = machine.makeID()
         let b = machine.makeID()
-        _ = machine.register("a", as: a, isCancelled: false)
-        _ = machine.register("b", as: b, isCancelled: false)
+        _ = machine.register("a", as: a)
+        _ = machine.register("b", as: b)
         #expect(machine.cancel(a) == "a")
         #expect(machine.cancel(a) == nil)
         #expect(machine.finish(.success(1)) == ["b"])
@@ -164,7 +164,7 @@ struct OutcomeWaitersTests {
         var machine = Machine()
         let ids = (0..<16_000).map { _ in machine.makeID() }
         for id in ids {
-            guard case .suspended = machine.register("\(id)", as: id, isCancelled: false) else {
+            guard case .suspended = machine.register("\(id)", as: id) else {
                 Issue.record("waiter \(id) did not suspend")
                 return
             }
@@ -177,11 +177,12 @@ struct OutcomeWaitersTests {
         #expect(machine.finish(.success(2)).isEmpty)
     }
 
-    @Test("a waiter already cancelled is resumed at once with CancellationError, never registered")
+    @Test("a waiter cancelled before it registers is resumed at once with CancellationError, never registered")
     func cancelledBeforeRegistering() {
         var machine = Machine()
         let a = machine.makeID()
-        guard case .resume(let waiter, let result) = machine.register("a", as: a, isCancelled: true) else {
+        #expect(machine.cancel(a) == nil)
+        guard case .resume(let waiter, let result) = machine.register("a", as: a) else {
             Issue.record("expected an immediate resume")
             return
         }
@@ -194,7 +195,9 @@ struct OutcomeWaitersTests {
     func lateWaiter() throws {
         var machine = Machine()
         _ = machine.finish(.failure(ProviderFailure(attempt: 1)))
-        guard case .resume(_, let result) = machine.register("late", as: machine.makeID(), isCancelled: true) else {
+        let late = machine.makeID()
+        #expect(machine.cancel(late) == nil)
+        guard case .resume(_, let result) = machine.register("late", as: late) else {
             Issue.record("expected an immediate resume")
             return
         }

@@ -124,6 +124,12 @@ final class CacheCell: CellAccess {
         state.withLock { $0.value }
     }
 
+    /// The construction in flight and its outcome, if one is (``CellState/joinInFlight(as:)``).
+    @usableFromInline
+    func joinInFlight(as key: BindingKey) -> InFlightConstruction? {
+        state.withLock { $0.joinInFlight(as: key) }.map(InFlightConstruction.init)
+    }
+
     /// The value, built once by `start` — which runs the construction in another task and ends
     /// it with ``complete(_:of:)`` or ``fail(_:with:)`` — and shared by every caller that asks meanwhile.
     /// A cancelled caller leaves with `CancellationError` while the construction carries on.

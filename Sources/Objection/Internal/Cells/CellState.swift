@@ -96,6 +96,13 @@ struct CellState: Sendable {
         }
     }
 
+    /// The construction in flight and its outcome, to wait for, named and made as ``claim(as:)``
+    /// does for a waiter; `nil` when none is in flight.
+    mutating func joinInFlight(as key: BindingKey) -> (Construction, SharedOutcome<Value?>)? {
+        guard isBuilding, case .wait(let construction, let outcome) = claim(as: key) else { return nil }
+        return (construction, outcome)
+    }
+
     /// Claims the construction for a caller that builds the value in place without suspending,
     /// or tells it to use the value or to leave for a path that can wait. Allocates nothing.
     mutating func claimInPlace() -> InPlaceClaim {

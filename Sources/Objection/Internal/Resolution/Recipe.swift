@@ -305,6 +305,14 @@ extension Binding {
         return cell?.value(as: type)
     }
 
+    /// The construction in flight of this singleton of `T`s, to join; `nil` when none is. Not
+    /// inlinable: it is off the hit path, and `get` must stay small enough to inline.
+    @usableFromInline
+    func inFlight<T: Sendable>(as type: T.Type) -> InFlightConstruction? {
+        guard produces(type) else { return nil }
+        return cell?.joinInFlight(as: key)
+    }
+
     /// Whether this binding's values are `T`s: its key's type is `T`.
     @inlinable
     func produces<T>(_ type: T.Type) -> Bool {
