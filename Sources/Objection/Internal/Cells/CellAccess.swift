@@ -84,7 +84,7 @@ extension CellState {
     /// (`waiter`), and refuses one that would close a cycle.
     ///
     /// - Returns: The value, or `nil` when the construction was given up: claim again.
-    static func wait(
+    nonisolated(nonsending) static func wait(
         for construction: Construction,
         outcome: SharedOutcome<Value?>,
         waiter: Construction?,

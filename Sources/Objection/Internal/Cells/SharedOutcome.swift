@@ -86,7 +86,7 @@ final class SharedOutcome<Value: Sendable>: Sendable {
     init() {}
 
     /// Waits for the outcome. A cancelled caller returns at once with `CancellationError`.
-    func value() async throws -> Value {
+    nonisolated(nonsending) func value() async throws -> Value {
         let (known, id) = waiters.withLock { waiters in waiters.result.map { ($0, 0) } ?? (nil, waiters.makeID()) }
         if let known { return try known.get() }
         // A task cancelled before it registers has its handler run first, which marks its slot:

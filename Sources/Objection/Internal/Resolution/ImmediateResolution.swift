@@ -23,7 +23,7 @@ struct InFlightConstruction: Sendable {
     /// Waits for the outcome as a caller outside any construction: the value, or `nil` when the
     /// construction was given up (claim again).
     @usableFromInline
-    func value<T: Sendable>(as type: T.Type) async throws -> T? {
+    nonisolated(nonsending) func value<T: Sendable>(as type: T.Type) async throws -> T? {
         let box = try await CellState.wait(for: construction, outcome: outcome, waiter: nil, path: [])
         return box.map { CellValue.unwrap($0, as: T.self) }
     }
