@@ -37,7 +37,9 @@ extension Request {
     ///   ``ObjectionScopeMiddleware`` wraps the route, and otherwise what
     ///   ``Objection/InjectorActor/get(_:named:)`` throws. Under the middleware, an error that is
     ///   not an `AbortError` becomes an opaque `500`.
-    public func resolve<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil) async throws -> T {
+    nonisolated(nonsending) public func resolve<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil)
+        async throws -> T
+    {
         guard let scope = requestScope else {
             throw InjectionError(
                 code: .scopeViolation,

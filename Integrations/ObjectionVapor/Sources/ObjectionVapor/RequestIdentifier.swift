@@ -1,7 +1,8 @@
 /// The id of one request, for following it through logs and services: Vapor's `req.id`.
 ///
 /// Vapor sets `req.id` to the client's `X-Request-Id` header when it sends one, else to a new
-/// UUID, and already logs it as the `request-id` metadata of `req.logger`.
+/// UUID, and already logs it as the `request-id` metadata of `req.logger`. A client's id is taken
+/// as Vapor takes it, unchecked: treat it as the client's text.
 /// ``ObjectionScopeMiddleware`` binds it in every request scope, so a scoped or transient binding
 /// can take it as a dependency: declare it with `suppliedByScope()`.
 ///
