@@ -1,0 +1,71 @@
+import Objection
+import Vapor
+
+extension Application {
+    /// The application's injector, as ``useInjector(_:startupTimeout:)`` set it; `nil` before.
+    ///
+    /// ```swift
+    /// let config = try await app.injector?.get(Config.self)
+    /// ```
+    public var injector: InjectorActor? {
+        storage[InjectorKey.self]?.injector
+    }
+
+    /// Makes `injector` the application's, and runs it in Vapor's lifecycle: started when the
+    /// application boots, shut down after its server has stopped.
+    ///
+    /// Call it once, while configuring the application, before it boots. Then:
+    ///
+    /// - **Boot** (`app.asyncBoot()`, which `app.execute()` and `app.startup()` call first)
+    ///   calls ``Objection/InjectorActor/start(within:)`` in the handler's `didBootAsync`: an
+    ///   injector created with ``Objection/Startup/deferred`` builds its eager singletons there,
+    ///   after every handler's `willBoot` and the `didBoot` of the handlers registered before this
+    ///   call (a database client's, say), and before the server accepts a request. A failure fails the boot with the same error — an
+    ///   ``Objection/InjectionError`` (``Objection/InjectionError/Code/timedOut`` past
+    ///   `startupTimeout`) or a provider's own — and the server never starts. An injector that
+    ///   started when it was created builds nothing more.
+    /// - **Shutdown** (`app.asyncShutdown()`) stops the HTTP server first — it stops accepting
+    ///   connections and lets the requests in flight finish, their scopes end — and only then
+    ///   calls ``Objection/InjectorActor/shutdown()``, which disposes the singletons in reverse
+    ///   order of construction. Vapor itself would stop the server after every lifecycle handler,
+    ///   so disposing in a handler without this would pull the singletons from under those
+    ///   requests. A disposal failure is logged with the application's logger. The handlers
+    ///   registered after this call shut down before it; those registered before, after.
+    ///
+    /// The injector is yours to create, so that its modules, stage, start-up and observer stay
+    /// in one place and a test can hand in its own; this call only ties its lifetime to the
+    /// application's. Open request scopes with ``ObjectionScopeMiddleware``.
+    ///
+    /// ```swift
+    /// func configure(_ app: Application) async throws {
+    ///     let injector = try await InjectorActor(modules: [AppModule()], startup: .deferred)
+    ///     app.useInjector(injector, startupTimeout: .seconds(10))
+    ///     app.middleware.use(ObjectionScopeMiddleware(injector))
+    ///     app.get("orders") { req in try await req.resolve(OrderService.self).list() }
+    /// }
+    /// ```
+    ///
+    /// Use `app.asyncShutdown()`: the blocking `app.shutdown()` cannot wait for the disposals,
+    /// and leaves the singletons undisposed, with a warning in the log.
+    ///
+    /// - Parameters:
+    ///   - injector: The application's injector.
+    ///   - startupTimeout: How long its start-up may take at boot; `nil` for no deadline.
+    public func useInjector(_ injector: InjectorActor, startupTimeout: Duration? = nil) {
+        if let existing = storage[InjectorKey.self] {
+            logger.warning(
+                "useInjector called again: the new injector replaces the first, which is neither started nor shut down"
+            )
+            existing.replace(with: injector, startupTimeout: startupTimeout)
+            return
+        }
+        let handler = InjectorLifecycle(injector: injector, startupTimeout: startupTimeout)
+        storage[InjectorKey.self] = handler
+        lifecycle.use(handler)
+    }
+}
+
+/// Where ``Application/useInjector(_:startupTimeout:)`` keeps the injector's lifecycle handler.
+struct InjectorKey: StorageKey {
+    typealias Value = InjectorLifecycle
+}

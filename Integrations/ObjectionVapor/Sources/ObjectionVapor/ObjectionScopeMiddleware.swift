@@ -1,0 +1,125 @@
+import Logging
+import NIOHTTP1
+import Objection
+import Vapor
+
+/// Opens one Objection request scope per request, and ends it when the response has been
+/// produced.
+///
+/// For each request it:
+///
+/// 1. binds the request's ``RequestIdentifier`` (Vapor's `req.id`), then lets your closure bind
+///    the rest of the request's values — by default its `Logger`, `req.logger` — as the scope's
+///    ``Objection/ScopeValues``: no module and no binding table per request;
+/// 2. runs the rest of the chain inside ``Objection/InjectorActor/withScope(values:_:)``, with the
+///    scope in `req.storage` for ``Vapor/Request/resolve(_:named:)``;
+/// 3. ends the scope when the handler returns or throws, disposing its scoped instances before the
+///    response is written, each told how the request ended: ``Objection/ScopeOutcome/failed(_:)``
+///    with the thrown error, or with a ``ServerErrorStatus`` for a `5xx` response.
+///
+/// Errors are sorted. An `AbortError` (`Abort` included), from the handler, a provider or your
+/// closure, passes through unchanged to Vapor's `ErrorMiddleware`, and so does the parser's error
+/// for a malformed body. Any other error, an
+/// ``Objection/InjectionError`` or a provider's own, is logged in full with the request's logger
+/// and rethrown as `Abort(.internalServerError)`, which `ErrorMiddleware` answers with a `500`
+/// whose body names nothing: no type, no binding, no message, in every environment.
+///
+/// Add it after `ErrorMiddleware` (the application's default middleware starts with it), so that
+/// its `Abort` is rendered; and after any authenticator whose user your closure reads: a route
+/// group's middleware runs after the application's.
+///
+/// ```swift
+/// app.useInjector(injector)
+/// app.grouped(UserAuthenticator()).grouped(ObjectionScopeMiddleware(injector) { req, values in
+///     values.bind(Logger.self, to: req.logger)
+///     if let user = req.auth.get(User.self) { values.bind(User.self, to: user) }
+/// }).get("orders") { req in
+///     try await req.resolve(OrderService.self).list()
+/// }
+/// ```
+///
+/// The scope ends when the handler returns its `Response`, so a streamed body, written after that,
+/// must not use scoped instances. A disposal that fails turns even a successful response into the
+/// opaque `500`: a scoped instance that commits work when disposed must not fail silently.
+public struct ObjectionScopeMiddleware: AsyncMiddleware {
+    /// The injector the request scopes are opened in, usually the application's.
+    ///
+    /// ```swift
+    /// let middleware = ObjectionScopeMiddleware(injector)
+    /// assert(middleware.injector === injector)
+    /// ```
+    public let injector: InjectorActor
+
+    private let bindValues: @Sendable (Request, inout ScopeValues) async throws -> Void
+
+    /// Creates the middleware.
+    ///
+    /// ```swift
+    /// app.middleware.use(ObjectionScopeMiddleware(injector) { req, values in
+    ///     values.bind(Logger.self, to: req.logger)
+    ///     values.bind(Tenant.self, to: try Tenant(from: req.headers))
+    /// })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - injector: The injector to open the scopes in.
+    ///   - values: Binds the request's values, after its ``RequestIdentifier``; it runs before the
+    ///     scope opens, and what it throws is sorted like the handler's errors (throw an `Abort`
+    ///     to refuse the request). The values' keys must be declared with `suppliedByScope()` or
+    ///     unbound in `injector`. By default it binds `req.logger` as `Logger`; if your injector
+    ///     binds `Logger` itself, pass a closure that does not.
+    public init(
+        _ injector: InjectorActor,
+        values: @escaping @Sendable (Request, inout ScopeValues) async throws -> Void = { request, values in
+            values.bind(Logger.self, to: request.logger)
+        }
+    ) {
+        self.injector = injector
+        self.bindValues = values
+    }
+
+    /// Serves `request` in a new request scope; Vapor calls this, through the middleware it is
+    /// added to.
+    ///
+    /// ```swift
+    /// app.middleware.use(ObjectionScopeMiddleware(injector))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - next: The rest of the chain.
+    /// - Returns: The response the chain produced.
+    /// - Throws: An `AbortError` from the chain or the `values` closure, and a malformed body's
+    ///   `HTTPParserError`, unchanged; any other error as `Abort(.internalServerError)`, after
+    ///   logging it.
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        // A 5xx response, kept here while the scope ends with a failure of its own.
+        var failedResponse: Response?
+        do {
+            var values = ScopeValues()
+            values.bind(RequestIdentifier.self, to: RequestIdentifier(request.id))
+            try await bindValues(request, &values)
+            return try await injector.withScope(values: { $0 = values }) { scope in
+                // An outer scope middleware's scope, restored for the rest of its chain.
+                let enclosing = request.storage[RequestScopeKey.self]
+                request.storage[RequestScopeKey.self] = scope
+                defer { request.storage[RequestScopeKey.self] = enclosing }
+                let response = try await next.respond(to: request)
+                if response.status.code >= 500 {
+                    failedResponse = response
+                    throw ServerErrorStatus(status: response.status)
+                }
+                return response
+            }
+        } catch let error as ServerErrorStatus where failedResponse != nil {
+            return failedResponse ?? Response(status: error.status)
+        } catch let error as any AbortError {
+            throw error
+        } catch let error as HTTPParserError {
+            // A malformed body, found while the route collects it: Vapor closes the connection.
+            throw error
+        } catch {
+            throw Self.internalServerError(for: error, request: request)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Objection
+import Vapor
+
+extension Request {
+    /// The request's Objection scope, while ``ObjectionScopeMiddleware`` serves the request;
+    /// `nil` before it runs, after the response has been produced, or on a route it does not
+    /// wrap.
+    ///
+    /// ```swift
+    /// let audit: AuditTrail? = try await req.requestScope?.getIfBound(AuditTrail.self)
+    /// ```
+    public var requestScope: InjectorActor? {
+        storage[RequestScopeKey.self]
+    }
+
+    /// Resolves `type`, optionally qualified by `name`, in the request's scope.
+    ///
+    /// A ``Objection/Scope/scoped`` binding gives one instance per request, disposed when the
+    /// response has been produced; everything else resolves as it would in the application's
+    /// injector. The scope lives in `req.storage`, not in a task-local value: Vapor runs a route's
+    /// handler in a task of its own, which does not see the middleware's task-local
+    /// ``Objection/InjectorActor/current``, while the request object is the same all along the
+    /// chain.
+    ///
+    /// ```swift
+    /// app.post("checkout") { req in
+    ///     try await req.resolve(CheckoutService.self).run()
+    /// }
+    /// let primary = try await req.resolve(Database.self, named: "primary")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The bound type to resolve.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: The instance the binding's scope dictates.
+    /// - Throws: ``Objection/InjectionError/Code/scopeViolation`` when no
+    ///   ``ObjectionScopeMiddleware`` wraps the route, and otherwise what
+    ///   ``Objection/InjectorActor/get(_:named:)`` throws. Under the middleware, an error that is
+    ///   not an `AbortError` becomes an opaque `500`.
+    nonisolated(nonsending) public func resolve<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil)
+        async throws -> T
+    {
+        guard let scope = requestScope else {
+            throw InjectionError(
+                code: .scopeViolation,
+                message: "No request scope to resolve '\(T.self)' in: add ObjectionScopeMiddleware to the "
+                    + "application's or the route group's middleware"
+            )
+        }
+        return try await scope.get(type, named: name)
+    }
+}
+
+/// Where ``ObjectionScopeMiddleware`` keeps the request's scope in `req.storage`.
+struct RequestScopeKey: StorageKey {
+    typealias Value = InjectorActor
+}
