@@ -177,3 +177,28 @@ struct TracingObserverTests {
         #expect(startup.status?.code == .error && database.status?.code == .error)
     }
 }
+
+/// The README's first example, as it is written there.
+@Suite("README")
+struct ReadmeTests {
+    final class Database: Sendable {}
+    final class Repository: Sendable { init(database: Database) {} }
+
+    struct AppModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind(Database.self).to(Database.init).asEagerSingleton()
+            binder.bind(Repository.self).to(Repository.init).asEagerSingleton()
+        }
+    }
+
+    @Test("the first screen's injector records a startup span above its two singletons")
+    func firstScreen() async throws {
+        let tracer = InMemoryTracer()
+        let injector = try await InjectorActor(modules: [AppModule()], observer: TracingObserver(tracer: tracer))
+        let spans = tracer.finishedSpans
+        #expect(Set(spans.map(\.operationName)) == ["construct Database", "construct Repository", "objection.startup"])
+        let startup = try #require(spans.first { $0.operationName == "objection.startup" })
+        #expect(spans.filter { $0.parentSpanID == startup.spanID }.count >= 1)
+        await injector.shutdown()
+    }
+}
