@@ -27,6 +27,12 @@
 ///
 /// Children, request scopes and derived injectors report to the observer of the injector they
 /// come from.
+///
+/// An observer that draws the tree of constructions (a tracer) implements the methods that take
+/// an ``ObservedConstruction``, which carry an identity and the identity of what needed each
+/// construction, and the startup hooks; their defaults forward to the methods that take a key
+/// and a scope, so an observer written for those keeps working. Request scopes are reported
+/// only to an observer that says so (``observesScopes``).
 public protocol InjectionObserver: Sendable {
     /// A cached instance of `key` is about to be built.
     ///
@@ -66,6 +72,114 @@ public protocol InjectionObserver: Sendable {
     ///   - key: The key the caller asked for.
     ///   - error: What the caller received.
     func resolutionFailed(_ key: BindingKey, error: any Error)
+
+    /// A cached instance is about to be built: `construction` tells which, its identity and
+    /// what needed it. By default, calls ``constructionStarted(_:scope:)``.
+    ///
+    /// ```swift
+    /// func constructionStarted(_ construction: ObservedConstruction) {
+    ///     open.withLock { $0[construction.id] = construction.parentID }
+    /// }
+    /// ```
+    ///
+    /// - Parameter construction: The construction starting.
+    func constructionStarted(_ construction: ObservedConstruction)
+
+    /// The construction `construction` built its instance. By default, calls
+    /// ``constructionFinished(_:scope:duration:)``.
+    ///
+    /// ```swift
+    /// func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
+    ///     open.withLock { $0[construction.id] = nil }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - construction: The construction, as it was when it started.
+    ///   - duration: How long its provider took, its dependencies included.
+    func constructionFinished(_ construction: ObservedConstruction, duration: Duration)
+
+    /// The construction `construction` threw `error`; nothing was cached. By default, calls
+    /// ``constructionFailed(_:scope:duration:error:)``.
+    ///
+    /// ```swift
+    /// func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+    ///     logger.error("building \(construction) failed after \(duration)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - construction: The construction, as it was when it started.
+    ///   - duration: How long the attempt took.
+    ///   - error: The provider's error, or the ``InjectionError`` of a dependency.
+    func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error)
+
+    /// A startup is about to build `singletons` singletons — the eager ones, or in
+    /// ``Stage/production`` every one — at the injector's creation or in
+    /// ``InjectorActor/start(within:)``. Each construction it starts names `id` as its
+    /// ``ObservedConstruction/parentID``. Called once per startup that builds something, on the
+    /// task that started it, and only for an observer that ``observesSuccesses``. Does nothing
+    /// by default.
+    ///
+    /// ```swift
+    /// func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {
+    ///     logger.info("starting \(singletons) singletons")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The startup's identity, from the same series as the constructions'.
+    ///   - singletons: How many singletons it builds.
+    func startupStarted(_ id: ObservedConstruction.ID, singletons: Int)
+
+    /// The startup `id` ended: every singleton is built when `error` is `nil`. Called once after
+    /// each ``startupStarted(_:singletons:)``. Does nothing by default.
+    ///
+    /// ```swift
+    /// func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?) {
+    ///     logger.info("started in \(duration)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The startup's identity.
+    ///   - duration: How long it took.
+    ///   - error: What ended it early, if anything: a provider's error, a deadline, a cancellation.
+    func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?)
+
+    /// A request scope was opened (``InjectorActor/withScope(values:_:)`` and the other
+    /// `withScope`s), on the task that opened it. Only called when ``observesScopes``. Does
+    /// nothing by default.
+    ///
+    /// ```swift
+    /// func scopeOpened() { active.increment() }
+    /// ```
+    func scopeOpened()
+
+    /// A request scope ended: its body returned or threw (`outcome`) and what it built was
+    /// disposed. Called once after each ``scopeOpened()``, on the same task. Does nothing by
+    /// default.
+    ///
+    /// ```swift
+    /// func scopeEnded(_ outcome: ScopeOutcome) { active.decrement() }
+    /// ```
+    ///
+    /// - Parameter outcome: How the scope's body ended.
+    func scopeEnded(_ outcome: ScopeOutcome)
+
+    /// Whether the observer wants ``scopeOpened()`` and ``scopeEnded(_:)``; `false` by default,
+    /// so an observer that does not implement them costs a request scope nothing. Asked once,
+    /// when an injector is created with this observer.
+    ///
+    /// ```swift
+    /// struct ScopeGauge: InjectionObserver {
+    ///     let active: Meter
+    ///     var observesScopes: Bool { true }
+    ///     func scopeOpened() { active.increment() }
+    ///     func scopeEnded(_ outcome: ScopeOutcome) { active.decrement() }
+    /// }
+    /// ```
+    var observesScopes: Bool { get }
 
     /// Whether the observer acts on work that succeeds: ``constructionStarted(_:scope:)``,
     /// ``constructionFinished(_:scope:duration:)``, and ``disposed(_:duration:error:)`` without an
@@ -127,4 +241,58 @@ extension InjectionObserver {
     /// struct Quiet: InjectionObserver {}   // Quiet().observesSuccesses == true
     /// ```
     public var observesSuccesses: Bool { true }
+    /// Calls ``constructionStarted(_:scope:)``.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func constructionStarted(_ construction: ObservedConstruction) {
+        constructionStarted(construction.key, scope: construction.scope)
+    }
+    /// Calls ``constructionFinished(_:scope:duration:)``.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
+        constructionFinished(construction.key, scope: construction.scope, duration: duration)
+    }
+    /// Calls ``constructionFailed(_:scope:duration:error:)``.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+        constructionFailed(construction.key, scope: construction.scope, duration: duration, error: error)
+    }
+    /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {}
+    /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?) {}
+    /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func scopeOpened() {}
+    /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func scopeEnded(_ outcome: ScopeOutcome) {}
+    /// No scope events: `false`.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // Quiet().observesScopes == false
+    /// ```
+    public var observesScopes: Bool { false }
 }

@@ -1,24 +1,37 @@
 /// Reporting to the ``InjectionObserver``.
 extension InjectorActor {
-    /// Builds a cached instance of `binding` with `construct`, telling the observer, if there is
-    /// one, when it starts and how it ends.
+    /// Builds a cached instance of `binding` with `construct`, run at `frame`, telling the
+    /// observer, if there is one, when it starts and how it ends.
+    ///
+    /// An observer of successes hears an ``ObservedConstruction`` with a new identity, and
+    /// `construct` runs at a copy of `frame` that carries it, so that the constructions below
+    /// name it as their parent; without an observer, `construct` gets `frame` itself and nothing
+    /// else happens.
     @usableFromInline
     nonisolated(nonsending) func observingConstruction<T>(
         of binding: Binding,
-        _ construct: nonisolated(nonsending) () async throws -> T
+        at frame: ResolutionFrame,
+        _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
     ) async throws -> T {
-        guard let observer else { return try await construct() }
-        let observesSuccesses = self.observesSuccesses
-        if observesSuccesses { observer.constructionStarted(binding.key, scope: binding.scope) }
-        let start = ContinuousClock.now
-        do {
-            let value = try await construct()
-            if observesSuccesses {
-                observer.constructionFinished(binding.key, scope: binding.scope, duration: .now - start)
+        guard let observer else { return try await construct(frame) }
+        guard observesSuccesses else {
+            let start = ContinuousClock.now
+            do {
+                return try await construct(frame)
+            } catch {
+                reportFailedConstruction(of: binding, startedAt: start, error)
+                throw error
             }
+        }
+        let construction = ObservedConstruction(
+            id: .next(), key: binding.key, scope: binding.scope, parentID: frame.observedParent, start: .now)
+        observer.constructionStarted(construction)
+        do {
+            let value = try await construct(frame.observed(as: construction.id))
+            observer.constructionFinished(construction, duration: .now - construction.start)
             return value
         } catch {
-            reportFailedConstruction(of: binding, startedAt: start, error)
+            observer.constructionFailed(construction, duration: .now - construction.start, error: error)
             throw error
         }
     }
@@ -30,15 +43,17 @@ extension InjectorActor {
     /// (``reportFailedConstruction(of:startedAt:_:)``).
     ///
     /// - Throws: What a construction threw (``SynchronousStop/failed(_:)``), unchanged.
+    /// The constructions it reports name the one `parent` runs inside as their parent.
     @inlinable @inline(__always)
     nonisolated func attemptSynchronously<T>(
         in injector: InjectorActor,
+        below parent: ResolutionFrame?,
         _ resolve: (SynchronousResolver) throws(SynchronousStop) -> T
     ) throws -> T? {
         guard observesSuccesses, let observer else {
             return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: nil)))
         }
-        let reports = ConstructionReports()
+        let reports = ConstructionReports(below: parent?.observedParent)
         defer { reports.deliver(to: observer) }
         return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: reports)))
     }
@@ -59,7 +74,10 @@ extension InjectorActor {
         _ error: any Error
     ) {
         guard let start, let observer else { return }
-        observer.constructionFailed(binding.key, scope: binding.scope, duration: .now - start, error: error)
+        // An observer of failures only: no identities are kept for it, so no parent is known.
+        let construction = ObservedConstruction(
+            id: .next(), key: binding.key, scope: binding.scope, parentID: nil, start: start)
+        observer.constructionFailed(construction, duration: .now - start, error: error)
     }
 
     /// Tells the observer, if there is one, that a public `get` of `key` threw `error`. Each

@@ -87,7 +87,7 @@ extension InjectorActor {
             if let value = binding.customCache?.cachedInstance(as: type) { return value }
             let owner = owner(of: binding)
             let frame = try enter(binding, below: parent)
-            let value = try await observingConstruction(of: binding) {
+            let value = try await observingConstruction(of: binding, at: frame) { frame in
                 try await producer.run(in: owner, frame: frame, for: binding)
             }
             binding.customCache?.keep(value)
@@ -137,7 +137,7 @@ extension InjectorActor {
         if canBuildSynchronously(binding, below: parent),
             !binding.synchronousReadsScoped || !isCaptive(below: parent)
         {
-            let built = try attemptSynchronously(in: self) { resolver throws(SynchronousStop) in
+            let built = try attemptSynchronously(in: self, below: parent) { resolver throws(SynchronousStop) in
                 try producer.synchronous(resolver, binding)
             }
             if let built { return built }

@@ -160,14 +160,20 @@ extension InjectorActor {
         // No `Result<T, any Error>`: this code is not specialised, and that type's metadata
         // was looked up in the runtime's cache on every request.
         let value: T
+        // A stored flag, `false` unless the observer asked: no other observer pays for this.
+        let scopeObserver = observesScopes ? observer : nil
+        scopeObserver?.scopeOpened()
         do {
             value = try await InjectorActor.withCurrent(scope) { try await body(scope) }
         } catch {
             // The body's error wins over a disposal's, which the observer still hears of.
             _ = await scope.end(after: .failed(error))
+            scopeObserver?.scopeEnded(.failed(error))
             throw error
         }
-        if let disposalFailure = await scope.end(after: .succeeded) { throw disposalFailure }
+        let disposalFailure = await scope.end(after: .succeeded)
+        scopeObserver?.scopeEnded(.succeeded)
+        if let disposalFailure { throw disposalFailure }
         return value
     }
 

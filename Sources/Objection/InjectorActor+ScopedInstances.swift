@@ -36,7 +36,7 @@ extension InjectorActor {
         // The scope's own bindings build its instances, whoever asked (as on the asynchronous
         // path). `nil`: another task of the request is building it, or the scope ended; see below.
         if canBuildSynchronously(binding, below: parent) {
-            let built = try attemptSynchronously(in: scope) { resolver throws(SynchronousStop) in
+            let built = try attemptSynchronously(in: scope, below: parent) { resolver throws(SynchronousStop) in
                 try resolver.build(binding, producer: producer, in: slot, of: scope)
             }
             if let built { return built }
@@ -66,9 +66,8 @@ extension InjectorActor {
                 }
                 let value: T
                 do {
-                    value = try await observingConstruction(of: binding) {
-                        try await producer.run(
-                            in: self, frame: frame.inside(construction), for: binding)
+                    value = try await observingConstruction(of: binding, at: frame.inside(construction)) { frame in
+                        try await producer.run(in: self, frame: frame, for: binding)
                     }
                 } catch {
                     // A builder cancelled on its own hands the construction back to the waiters

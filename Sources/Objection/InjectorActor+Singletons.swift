@@ -46,7 +46,7 @@ extension InjectorActor {
         // cancelled caller can leave while it carries on.
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
-                let value = try await observingConstruction(of: binding) {
+                let value = try await observingConstruction(of: binding, at: frame) { frame in
                     try await producer.run(in: self, frame: frame, for: binding)
                 }
                 // Recorded for disposal whether or not the cell still wants it: a construction

@@ -40,8 +40,15 @@ extension InjectorActor {
     nonisolated func buildStartupSingletons(within timeout: Duration?) async throws {
         let bindings = startupBindings
         guard !bindings.isEmpty else { return }
+        // An observer of successes hears the startup as one event that the singletons it builds
+        // name as their parent; the identity travels in a step of its own above them.
+        let observer = observesSuccesses ? self.observer : nil
+        let id = observer.map { _ in ObservedConstruction.ID.next() }
+        let start = ContinuousClock.now
+        if let observer, let id { observer.startupStarted(id, singletons: bindings.count) }
         do {
-            try await build(bindings, within: timeout)
+            try await build(bindings, within: timeout, below: id.map(ResolutionFrame.startup))
+            if let observer, let id { observer.startupFinished(id, duration: .now - start, error: nil) }
         } catch {
             let givenUp = WaitGraph.reachable(from: bindings.compactMap { $0.cell?.construction })
             for cell in singletonCells {
@@ -51,17 +58,22 @@ extension InjectorActor {
                 construction.cancel()
                 cell.fail(construction, with: error)
             }
+            if let observer, let id { observer.startupFinished(id, duration: .now - start, error: error) }
             throw error
         }
     }
 
     /// Builds `bindings`, singletons, concurrently, failing after `timeout` if they are not all
     /// built by then.
-    private nonisolated func build(_ bindings: [Binding], within timeout: Duration?) async throws {
-        guard let timeout else { return try await build(bindings) }
+    private nonisolated func build(
+        _ bindings: [Binding],
+        within timeout: Duration?,
+        below parent: ResolutionFrame?
+    ) async throws {
+        guard let timeout else { return try await build(bindings, below: parent) }
         let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
-                try await self.build(bindings)
+                try await self.build(bindings, below: parent)
                 return true
             }
             group.addTask {
@@ -80,10 +92,10 @@ extension InjectorActor {
     }
 
     /// Builds `bindings`, singletons, concurrently; the first failure ends the others' waits.
-    private nonisolated func build(_ bindings: [Binding]) async throws {
+    private nonisolated func build(_ bindings: [Binding], below parent: ResolutionFrame?) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for binding in bindings {
-                group.addTask { try await binding.producer.resolve(in: self, binding: binding) }
+                group.addTask { try await binding.producer.resolve(in: self, binding: binding, below: parent) }
             }
             while try await group.next() != nil {}
         }

@@ -63,6 +63,9 @@ public actor InjectorActor {
     /// Whether the observer wants the events of work that succeeds
     /// (``InjectionObserver/observesSuccesses``); `false` without an observer.
     @usableFromInline nonisolated let observesSuccesses: Bool
+    /// Whether the observer wants request scopes opened and ended
+    /// (``InjectionObserver/observesScopes``); `false` without an observer.
+    nonisolated let observesScopes: Bool
 
     /// Creates an injector from `modules`, checks its graph, and builds its eager singletons.
     ///
@@ -141,6 +144,7 @@ public actor InjectorActor {
             stage: stage,
             observer: observer ?? parent?.observer,
             observesSuccesses: observer?.observesSuccesses ?? parent?.observesSuccesses ?? false,
+            observesScopes: observer?.observesScopes ?? parent?.observesScopes ?? false,
             maxResolutionDepth: maxResolutionDepth
         )
         guard !startup.isDeferred else { return }
@@ -166,6 +170,7 @@ public actor InjectorActor {
             stage: parent.stage,
             observer: parent.observer,
             observesSuccesses: parent.observesSuccesses,
+            observesScopes: parent.observesScopes,
             maxResolutionDepth: parent.maxResolutionDepth,
             layout: parent.scopeLayout
         )
@@ -181,6 +186,7 @@ public actor InjectorActor {
         stage: Stage,
         observer: (any InjectionObserver)?,
         observesSuccesses: Bool,
+        observesScopes: Bool,
         maxResolutionDepth: Int,
         layout: ScopeLayout? = nil
     ) {
@@ -192,6 +198,7 @@ public actor InjectorActor {
         self.observer = observer
         self.isObserved = observer != nil
         self.observesSuccesses = observesSuccesses
+        self.observesScopes = observesScopes
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
         let layout = layout ?? ScopeLayout(table: table, over: parent?.scopeLayout)

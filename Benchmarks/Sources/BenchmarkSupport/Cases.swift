@@ -10,7 +10,7 @@ public enum Cases {
             + concurrentHits(scale)
             + stampedes() + perRequest(scale)
             + [perRequestWithValues(scale), serverShapedRequest(scale)]
-            + buildCost(scale)
+            + buildCost(scale) + [ObserverCost.requestScope(scale)]
     }
 
     static func transientGraph(_ scale: Int) async throws -> BenchmarkCase {

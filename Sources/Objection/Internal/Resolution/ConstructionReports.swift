@@ -32,7 +32,13 @@ final class ConstructionReports {
     /// The errors of failed constructions, kept apart so that an event copies no existential.
     @exclusivity(unchecked) private var errors: [any Error] = []
 
-    @usableFromInline init() {}
+    /// The observed construction (or startup) the resolution runs inside, if any.
+    private let parent: ObservedConstruction.ID?
+
+    /// Notes the constructions of a resolution that runs inside `parent`, if any.
+    @usableFromInline init(below parent: ObservedConstruction.ID?) {
+        self.parent = parent
+    }
 
     /// Notes that building `binding` starts now; pass the result to one of the endings.
     func started(_ binding: Binding) -> Int {
@@ -62,20 +68,50 @@ final class ConstructionReports {
     }
 
     /// Tells `observer` what happened, in order, leaving out the abandoned constructions.
+    ///
+    /// Identities are handed out here, as each start is delivered. The resolution made plain
+    /// nested calls, so the constructions open at a start are its ancestors, innermost last: a
+    /// construction's parent is the nearest one open, else the resolution's ``parent``. An
+    /// abandoned construction never ends, and what it built before giving up names its parent.
     @usableFromInline
     func deliver(to observer: any InjectionObserver) {
+        // The constructions started and not yet ended: the event's index and what was reported.
+        var open: [(start: Int, construction: ObservedConstruction?)] = []
+        var nearest: ObservedConstruction.ID? {
+            open.last(where: { $0.construction != nil })?.construction?.id ?? parent
+        }
         for index in events.indices {
             let binding = events[index].binding
             switch events[index].event {
             case .started(let isAbandoned):
-                if !isAbandoned { observer.constructionStarted(binding.key, scope: binding.scope) }
+                guard !isAbandoned else {
+                    open.append((index, nil))
+                    continue
+                }
+                let construction = ObservedConstruction(
+                    id: .next(), key: binding.key, scope: binding.scope, parentID: nearest, start: events[index].at)
+                open.append((index, construction))
+                observer.constructionStarted(construction)
             case .finished(let start):
-                let duration = events[index].at - events[start].at
-                observer.constructionFinished(binding.key, scope: binding.scope, duration: duration)
+                guard let construction = close(start, in: &open) else { continue }
+                observer.constructionFinished(construction, duration: events[index].at - events[start].at)
             case .failed(let start, let error):
-                let duration = events[index].at - events[start].at
-                observer.constructionFailed(binding.key, scope: binding.scope, duration: duration, error: errors[error])
+                guard let construction = close(start, in: &open) else { continue }
+                observer.constructionFailed(
+                    construction, duration: events[index].at - events[start].at, error: errors[error])
             }
         }
+    }
+
+    /// Removes the construction started at event `start` from `open`, with what opened after it,
+    /// and returns it.
+    private func close(
+        _ start: Int,
+        in open: inout [(start: Int, construction: ObservedConstruction?)]
+    ) -> ObservedConstruction? {
+        guard let position = open.lastIndex(where: { $0.start == start }) else { return nil }
+        let construction = open[position].construction
+        open.removeSubrange(position...)
+        return construction
     }
 }

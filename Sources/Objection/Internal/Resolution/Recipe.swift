@@ -236,8 +236,8 @@ final class Recipe<T: Sendable>: AnyRecipe {
     func targetConforms(_ target: any AnyRecipe) -> Bool? { conformance?(target) }
 
     @usableFromInline
-    func resolve(in injector: InjectorActor, binding: Binding) async throws {
-        _ = try await injector.resolve(binding, as: T.self, below: nil)
+    func resolve(in injector: InjectorActor, binding: Binding, below parent: ResolutionFrame?) async throws {
+        _ = try await injector.resolve(binding, as: T.self, below: parent)
     }
 }
 
@@ -279,8 +279,9 @@ protocol AnyRecipe: AnyObject, Sendable {
     var declaresDependencies: Bool { get }
     /// For an alias, whether `target`'s values convert to this producer's type (`nil`: unknown).
     func targetConforms(_ target: any AnyRecipe) -> Bool?
-    /// Resolves the binding and drops the value: used to build eager singletons.
-    func resolve(in injector: InjectorActor, binding: Binding) async throws
+    /// Resolves the binding below `parent` (the observed startup's step, or `nil`) and drops
+    /// the value: used to build eager singletons.
+    func resolve(in injector: InjectorActor, binding: Binding, below parent: ResolutionFrame?) async throws
 }
 
 extension Binding {

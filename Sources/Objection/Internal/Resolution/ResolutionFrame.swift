@@ -21,16 +21,28 @@ final class ResolutionFrame: Sendable {
     /// The singleton built at this step or at the nearest ancestor that builds one, if any: what
     /// a scoped key resolved here would be captive of (see `InjectorActor.isCaptive(below:)`).
     let enclosingSingleton: Binding?
+    /// The raw ``ObservedConstruction/ID`` of the innermost observed construction this step is
+    /// or runs inside, or of the observed startup that asked for it; 0 for none. Set only for an
+    /// observer of successes (see `InjectorActor.observingConstruction(of:at:_:)`); otherwise 0
+    /// everywhere, copied from step to step with the other fields.
+    let observedConstruction: UInt64
     private let active = Atomic<Bool>(true)
 
     /// The frame of the provider running in this task, if any.
     @TaskLocal static var current: ResolutionFrame?
 
-    private init(binding: Binding?, parent: ResolutionFrame?, depth: Int, construction: Construction?) {
+    private init(
+        binding: Binding?,
+        parent: ResolutionFrame?,
+        depth: Int,
+        construction: Construction?,
+        observedConstruction: UInt64
+    ) {
         self.binding = binding
         self.parent = parent
         self.depth = depth
         self.construction = construction
+        self.observedConstruction = observedConstruction
         self.enclosingSingleton = binding?.scope.kind == .singleton ? binding : parent?.enclosingSingleton
     }
 
@@ -60,7 +72,8 @@ final class ResolutionFrame: Sendable {
             binding: binding,
             parent: parent,
             depth: depth,
-            construction: construction ?? parent?.construction
+            construction: construction ?? parent?.construction,
+            observedConstruction: parent?.observedConstruction ?? 0
         )
     }
 
@@ -125,7 +138,36 @@ final class ResolutionFrame: Sendable {
     /// that a step which uses the same handle again while it runs closes a cycle in the
     /// ``WaitGraph`` instead of waiting forever. It adds no depth: the steps it runs do.
     static func handle(below caller: ResolutionFrame?, construction: Construction) -> ResolutionFrame {
-        ResolutionFrame(binding: nil, parent: caller, depth: caller?.depth ?? 0, construction: construction)
+        ResolutionFrame(
+            binding: nil,
+            parent: caller,
+            depth: caller?.depth ?? 0,
+            construction: construction,
+            observedConstruction: caller?.observedConstruction ?? 0
+        )
+    }
+
+    /// The top of a startup's resolutions, when an observer hears it: it builds nothing and adds
+    /// no depth, and names the startup `id` as what asked for each singleton below it.
+    static func startup(_ id: ObservedConstruction.ID) -> ResolutionFrame {
+        ResolutionFrame(binding: nil, parent: nil, depth: 0, construction: nil, observedConstruction: id.rawValue)
+    }
+
+    /// The same step, now the observed construction `id`: steps below it name `id` as their
+    /// parent.
+    func observed(as id: ObservedConstruction.ID) -> ResolutionFrame {
+        ResolutionFrame(
+            binding: binding,
+            parent: parent,
+            depth: depth,
+            construction: construction,
+            observedConstruction: id.rawValue
+        )
+    }
+
+    /// The observed construction or startup this step runs inside, if any.
+    @usableFromInline var observedParent: ObservedConstruction.ID? {
+        observedConstruction == 0 ? nil : ObservedConstruction.ID(rawValue: observedConstruction)
     }
 
     /// The key of the step: its binding's, or at a handle's step the handle's.
@@ -135,7 +177,13 @@ final class ResolutionFrame: Sendable {
 
     /// The same step, now running inside `construction`.
     func inside(_ construction: Construction) -> ResolutionFrame {
-        ResolutionFrame(binding: binding, parent: parent, depth: depth, construction: construction)
+        ResolutionFrame(
+            binding: binding,
+            parent: parent,
+            depth: depth,
+            construction: construction,
+            observedConstruction: observedConstruction
+        )
     }
 
     /// The keys from the outermost request to this step.

@@ -1,0 +1,177 @@
+import Metrics
+import Objection
+import Synchronization
+
+/// Records an injector's work as metrics: how long each cached instance took to build, per key;
+/// how many constructions, `get`s and disposals failed; and how many request scopes are open.
+///
+/// | Metric | Kind | Dimensions |
+/// |---|---|---|
+/// | `objection_construction_duration` | `Timer` | `key`, `scope` |
+/// | `objection_construction_failures` | `Counter` | `key`, `scope` |
+/// | `objection_get_failures` | `Counter` | `key` |
+/// | `objection_disposal_failures` | `Counter` | `key` |
+/// | `objection_request_scopes_active` | `Meter` | — |
+///
+/// Keys are the application's bindings, a set fixed by its modules, so the dimensions stay few.
+/// The metric objects of each key are made once and kept.
+///
+/// ```swift
+/// import ObjectionMetrics
+///
+/// let injector = try await InjectorActor(
+///     modules: [AppModule()],
+///     observer: MetricsObserver()   // MetricsSystem.factory, as bootstrapped
+/// )
+/// ```
+public final class MetricsObserver: InjectionObserver {
+    /// The prefix of every label; `objection` by default.
+    private let prefix: String
+    private let factory: any MetricsFactory
+    private let activeScopes: Meter
+    /// The timer of each key, made on first use.
+    private let timers = Mutex<[BindingKey: Timer]>([:])
+    /// The counters of each key, by name, made on first use.
+    private let counters = Mutex<[CounterID: Counter]>([:])
+
+    private struct CounterID: Hashable, Sendable {
+        let name: String
+        let key: BindingKey
+    }
+
+    /// An observer that records with `factory`.
+    ///
+    /// ```swift
+    /// MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+    /// let observer = MetricsObserver()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - prefix: What every label starts with, before `_`.
+    ///   - factory: Where metrics go: by default the factory bootstrapped in `MetricsSystem` when
+    ///     the observer is made.
+    public init(prefix: String = "objection", factory: any MetricsFactory = MetricsSystem.factory) {
+        self.prefix = prefix
+        self.factory = factory
+        self.activeScopes = Meter(label: "\(prefix)_request_scopes_active", dimensions: [], factory: factory)
+    }
+
+    /// Asks for request scopes, to count the open ones.
+    ///
+    /// ```swift
+    /// MetricsObserver().observesScopes   // true
+    /// ```
+    public var observesScopes: Bool { true }
+
+    /// Records how long building `construction` took.
+    ///
+    /// ```swift
+    /// observer.constructionFinished(construction, duration: .milliseconds(3))   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - construction: The construction that built its instance.
+    ///   - duration: How long it took.
+    public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
+        let key = construction.key
+        let timer =
+            timers.withLock { $0[key] }
+            ?? made(in: timers, for: key) {
+                Timer(
+                    label: "\(prefix)_construction_duration",
+                    dimensions: [("key", key.description), ("scope", construction.scope.description)],
+                    factory: factory
+                )
+            }
+        timer.record(duration: duration)
+    }
+
+    /// Counts a failed construction.
+    ///
+    /// ```swift
+    /// observer.constructionFailed(construction, duration: .zero, error: failure)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - construction: The construction that failed.
+    ///   - duration: How long it took.
+    ///   - error: What it threw.
+    public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+        counter("construction_failures", of: construction.key, scope: construction.scope).increment()
+    }
+
+    /// Counts a `get` that threw.
+    ///
+    /// ```swift
+    /// observer.resolutionFailed(BindingKey(Database.self), error: failure)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key asked for.
+    ///   - error: What the caller received.
+    public func resolutionFailed(_ key: BindingKey, error: any Error) {
+        counter("get_failures", of: key).increment()
+    }
+
+    /// Counts a disposal that threw.
+    ///
+    /// ```swift
+    /// observer.disposed(BindingKey(Database.self), duration: .zero, error: nil)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The binding whose instance was disposed.
+    ///   - duration: How long it took.
+    ///   - error: What it threw, if anything.
+    public func disposed(_ key: BindingKey, duration: Duration, error: (any Error)?) {
+        guard error != nil else { return }
+        counter("disposal_failures", of: key).increment()
+    }
+
+    /// Counts an open request scope.
+    ///
+    /// ```swift
+    /// observer.scopeOpened()   // the injector calls it
+    /// ```
+    public func scopeOpened() {
+        activeScopes.increment()
+    }
+
+    /// Counts a request scope less.
+    ///
+    /// ```swift
+    /// observer.scopeEnded(.succeeded)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameter outcome: How the scope's body ended.
+    public func scopeEnded(_ outcome: ScopeOutcome) {
+        activeScopes.decrement()
+    }
+
+    /// The counter `<prefix>_<name>` of `key`, with the key (and `scope`, if given) as its
+    /// dimensions.
+    private func counter(_ name: String, of key: BindingKey, scope: Scope? = nil) -> Counter {
+        let id = CounterID(name: name, key: key)
+        if let existing = counters.withLock({ $0[id] }) { return existing }
+        return made(in: counters, for: id) {
+            Counter(
+                label: "\(prefix)_\(name)",
+                dimensions: [("key", key.description)] + (scope.map { [("scope", $0.description)] } ?? []),
+                factory: factory
+            )
+        }
+    }
+
+    /// A metric made with `make`, kept in `cache` for `id`. Made outside the lock: a factory is
+    /// the application's code. Two first uses at once may both make one; a factory hands out the
+    /// same handler for the same label and dimensions, so either will do.
+    private func made<ID: Hashable & Sendable, Metric: Sendable>(
+        in cache: borrowing Mutex<[ID: Metric]>,
+        for id: ID,
+        _ make: () -> Metric
+    ) -> Metric {
+        let metric = make()
+        cache.withLock { $0[id] = metric }
+        return metric
+    }
+}

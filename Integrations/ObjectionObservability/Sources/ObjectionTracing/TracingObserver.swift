@@ -1,0 +1,134 @@
+import Objection
+import Synchronization
+import Tracing
+
+/// Records a span for each construction of a cached instance — singleton, scoped, custom-scoped,
+/// at startup or on first use — nested under the span of the construction that needed it, and a
+/// span for each startup above the singletons it builds.
+///
+/// Each construction's span is named `construct <key>` and carries the attributes
+/// `objection.key`, `objection.scope` and `objection.construction` (its process-unique id). A
+/// failed construction records its error and ends with the status `error`. A startup's span is
+/// named `objection.startup`, with `objection.singletons`, and is a child of the span current
+/// where the injector was created or ``Objection/InjectorActor/start(within:)`` was called.
+///
+/// A singleton is built in a task of its own that carries none of its caller's task-local
+/// values, on purpose: its span finds its parent through the observer, not through
+/// `ServiceContext.current`. A construction that no construction needed (a scoped instance a
+/// request handler asks for) is a child of the span current on the task that asked — the
+/// request's span, when the server traces requests.
+///
+/// ```swift
+/// import ObjectionTracing
+///
+/// let injector = try await InjectorActor(
+///     modules: [AppModule()],
+///     stage: .production,
+///     observer: TracingObserver()   // InstrumentationSystem.tracer, as bootstrapped
+/// )
+/// ```
+public final class TracingObserver: InjectionObserver {
+    private let tracer: any Tracer
+    /// The spans started and not ended, by the id of their construction or startup.
+    private let open = Mutex<[ObservedConstruction.ID: any Span]>([:])
+
+    /// An observer that records to `tracer`.
+    ///
+    /// ```swift
+    /// InstrumentationSystem.bootstrap(otelTracer)
+    /// let observer = TracingObserver()
+    /// ```
+    ///
+    /// - Parameter tracer: Where spans go: by default the tracer bootstrapped in
+    ///   `InstrumentationSystem` when the observer is made.
+    public init(tracer: any Tracer = InstrumentationSystem.tracer) {
+        self.tracer = tracer
+    }
+
+    /// Starts the span of `construction`, below its parent's span.
+    ///
+    /// ```swift
+    /// observer.constructionStarted(construction)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameter construction: The construction starting.
+    public func constructionStarted(_ construction: ObservedConstruction) {
+        let parent = construction.parentID.flatMap { id in open.withLock { $0[id]?.context } }
+        let span = tracer.startSpan(
+            "construct \(construction.key)",
+            context: parent ?? .current ?? .topLevel,
+            ofKind: .internal,
+            at: WallClockInstant(construction.start)
+        )
+        span.attributes["objection.key"] = construction.key.description
+        span.attributes["objection.scope"] = construction.scope.description
+        span.attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
+        open.withLock { $0[construction.id] = span }
+    }
+
+    /// Ends the span of `construction`.
+    ///
+    /// ```swift
+    /// observer.constructionFinished(construction, duration: .milliseconds(3))   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - construction: The construction that built its instance.
+    ///   - duration: How long it took.
+    public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
+        guard let span = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
+        span.end(at: WallClockInstant(construction.start, plus: duration))
+    }
+
+    /// Records `error` on the span of `construction`, and ends it with the status `error`.
+    ///
+    /// ```swift
+    /// observer.constructionFailed(construction, duration: .zero, error: failure)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - construction: The construction that failed.
+    ///   - duration: How long it took.
+    ///   - error: What it threw.
+    public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+        guard let span = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
+        let end = WallClockInstant(construction.start, plus: duration)
+        span.recordError(error, attributes: [:], at: end)
+        span.setStatus(SpanStatus(code: .error))
+        span.end(at: end)
+    }
+
+    /// Starts the span of a startup, below the span current on the calling task.
+    ///
+    /// ```swift
+    /// observer.startupStarted(id, singletons: 20)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The startup's identity.
+    ///   - singletons: How many singletons it builds.
+    public func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {
+        let span = tracer.startSpan("objection.startup", context: .current ?? .topLevel, ofKind: .internal)
+        span.attributes["objection.singletons"] = singletons
+        open.withLock { $0[id] = span }
+    }
+
+    /// Ends the span of a startup, recording its error if it failed.
+    ///
+    /// ```swift
+    /// observer.startupFinished(id, duration: .seconds(1), error: nil)   // the injector calls it
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The startup's identity.
+    ///   - duration: How long it took.
+    ///   - error: What ended it early, if anything.
+    public func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?) {
+        guard let span = open.withLock({ $0.removeValue(forKey: id) }) else { return }
+        if let error {
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error))
+        }
+        span.end()
+    }
+}
