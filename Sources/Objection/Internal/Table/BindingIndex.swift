@@ -32,21 +32,26 @@ struct BindingIndex: Sendable {
         var capacity = 8
         while capacity < keys.count * 2 { capacity *= 2 }
         let mask = capacity - 1
-        var best: (slots: [Entry?], seed: UInt, extraProbes: Int)?
+        // One buffer for every try, so that trying seeds allocates nothing more.
+        var slots = [Entry?](repeating: nil, count: capacity)
+        var best: (seed: UInt, extraProbes: Int)?
         for seed in Self.seeds.prefix(keys.count <= Self.triedUpTo ? Self.seeds.count : 1) {
-            let placed = Self.place(keys, mask: mask, seed: seed)
-            if placed.extraProbes < best?.extraProbes ?? .max { best = (placed.slots, seed, placed.extraProbes) }
-            if placed.extraProbes == 0 { break }
+            let extraProbes = Self.place(keys, in: &slots, mask: mask, seed: seed)
+            if extraProbes < best?.extraProbes ?? .max { best = (seed, extraProbes) }
+            if extraProbes == 0 { break }
         }
-        self.slots = best?.slots ?? Array(repeating: nil, count: capacity)
-        self.seed = best?.seed ?? 0
+        let seed = best?.seed ?? 0
+        // The buffer holds the last try's placement; place again if an earlier seed did better.
+        if best?.extraProbes != 0 { _ = Self.place(keys, in: &slots, mask: mask, seed: seed) }
+        self.slots = slots
+        self.seed = seed
         self.mask = mask
     }
 
-    /// `keys` placed in `mask + 1` slots with `seed`, and how many slots past their first the
-    /// lookups of all of them probe.
-    private static func place(_ keys: [BindingKey], mask: Int, seed: UInt) -> (slots: [Entry?], extraProbes: Int) {
-        var slots = [Entry?](repeating: nil, count: mask + 1)
+    /// Places `keys` in `slots` (emptied first) with `seed`; returns how many slots past their
+    /// first the lookups of all of them probe.
+    private static func place(_ keys: [BindingKey], in slots: inout [Entry?], mask: Int, seed: UInt) -> Int {
+        for slot in slots.indices { slots[slot] = nil }
         var extraProbes = 0
         for (index, key) in keys.enumerated() {
             var slot = hash(key, seed: seed) & mask
@@ -56,7 +61,7 @@ struct BindingIndex: Sendable {
             }
             slots[slot] = Entry(key: key, index: index)
         }
-        return (slots, extraProbes)
+        return extraProbes
     }
 
     @inlinable

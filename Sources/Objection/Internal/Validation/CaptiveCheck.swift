@@ -1,0 +1,121 @@
+extension BindingTable {
+    /// Singletons of this table whose declared dependencies reach a scoped key — through
+    /// transients or other singletons — each reported with its path. Opaque providers hide their
+    /// dependencies; those are checked when they resolve.
+    static func captiveProblems(in lookup: GraphLookup) -> [InjectionError] {
+        var reach = ScopedReach(lookup: lookup)
+        var singletons = lookup.table.bindings.filter { $0.scope == .singleton }
+        // Just-in-time singletons reached from the declared graph are checked too; the list grows
+        // while the walk reaches more of them.
+        var checkedJustInTime = 0
+        var problems: [InjectionError] = []
+        while true {
+            for singleton in singletons {
+                if let problem = reach.captiveProblem(singleton) { problems.append(problem) }
+            }
+            let reached = lookup.justInTime.dropFirst(checkedJustInTime)
+            guard !reached.isEmpty else { return problems }
+            checkedJustInTime = lookup.justInTime.count
+            singletons = reached.filter { $0.scope == .singleton }
+        }
+    }
+}
+
+extension ScopedReach {
+    /// The problem of `singleton` if it reaches a scoped key. Its path ends at that key, or at the
+    /// first other singleton on the way, which is reported with its own path: so the paths of a
+    /// long chain of singletons add up to the chain's length, not its square.
+    mutating func captiveProblem(_ singleton: Binding) -> InjectionError? {
+        guard let scoped = scopedKey(reachedFrom: singleton) else { return nil }
+        let path = path(from: singleton)
+        let through = path.count > 1 && path.last != scoped ? " through singleton '\(path[path.count - 1])'" : ""
+        return InjectionError(
+            code: .scopeViolation,
+            message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)'\(through) (\(path.arrowJoined))",
+            path: path,
+            location: singleton.location
+        )
+    }
+}
+
+/// Which bindings reach a scoped key through their known dependencies, each remembered as its
+/// next step towards that key, so that the walk and its memory stay linear in the graph's size.
+/// The walk keeps its own stack: a long chain cannot exhaust the thread's.
+struct ScopedReach {
+    /// The next step from a binding towards the scoped key it reaches.
+    private enum Step {
+        /// The binding depends on the scoped key itself.
+        case scoped(BindingKey)
+        /// The binding depends on `next`, which reaches `scoped`.
+        case through(Binding, scoped: BindingKey)
+
+        var scoped: BindingKey {
+            switch self {
+            case .scoped(let key), .through(_, let key): key
+            }
+        }
+    }
+
+    let lookup: GraphLookup
+    /// A finished binding's next step, or `nil` inside when it reaches no scoped key.
+    private var steps: [ObjectIdentifier: Step?] = [:]
+
+    init(lookup: GraphLookup) {
+        self.lookup = lookup
+    }
+
+    /// The keys from `start` towards its scoped key, ending at that key or at the first other
+    /// singleton on the way.
+    func path(from start: Binding) -> [BindingKey] {
+        var path = [start.key]
+        var step = steps[ObjectIdentifier(start)] ?? nil
+        while let current = step {
+            switch current {
+            case .scoped(let key):
+                path.append(key)
+                step = nil
+            case .through(let next, _):
+                path.append(next.key)
+                step = next.scope == .singleton ? nil : steps[ObjectIdentifier(next)] ?? nil
+            }
+        }
+        return path
+    }
+
+    /// The scoped key `start` reaches through its known dependencies, if any.
+    mutating func scopedKey(reachedFrom start: Binding) -> BindingKey? {
+        if let known = steps[ObjectIdentifier(start)] { return known?.scoped }
+        // Each frame is a binding and the position of the next dependency to look at.
+        var stack: [(binding: Binding, next: Int)] = [(start, 0)]
+        var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
+        while let (binding, next) = stack.last {
+            let dependencies = binding.knownDependencies
+            var found: Step?
+            var position = next
+            var descend: Binding?
+            while position < dependencies.count, found == nil, descend == nil {
+                defer { position += 1 }
+                guard let dependency = lookup.binding(for: dependencies[position]) else { continue }
+                if dependency.scope == .scoped {
+                    found = .scoped(dependency.key)
+                } else if let known = steps[ObjectIdentifier(dependency)] {
+                    found = known.map { .through(dependency, scoped: $0.scoped) }
+                } else if !visiting.contains(ObjectIdentifier(dependency)) {
+                    descend = dependency  // A cycle reaches nothing new: skipped above.
+                }
+            }
+            stack[stack.count - 1].next = position
+            if let descend {
+                // Revisit this dependency's result when it is finished: step back one position.
+                stack[stack.count - 1].next = position - 1
+                visiting.insert(ObjectIdentifier(descend))
+                stack.append((descend, 0))
+                continue
+            }
+            steps[ObjectIdentifier(binding)] = .some(found)
+            visiting.remove(ObjectIdentifier(binding))
+            stack.removeLast()
+        }
+        return steps[ObjectIdentifier(start)]??.scoped
+    }
+}
