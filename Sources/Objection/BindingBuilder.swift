@@ -88,8 +88,7 @@ public struct BindingBuilder<T: Sendable> {
     public func to<each Dependency: Sendable>(
         _ function: @escaping @Sendable (repeat each Dependency) async throws -> T
     ) -> ScopedBindingBuilder<T> {
-        var dependencies: [BindingKey] = []
-        repeat dependencies.append(BindingKey.parameter((each Dependency).self))
+        let dependencies = BindingKey.parameters(repeat (each Dependency).self)
         // A provider closure held in a variable lands here, its `Resolver` taken for a
         // dependency: it is a provider (a literal closure picks the overload above).
         if dependencies == [BindingKey(Resolver.self)] {
@@ -122,8 +121,7 @@ public struct BindingBuilder<T: Sendable> {
     public func to<each Dependency: Sendable>(
         _ function: @escaping @Sendable (repeat each Dependency) throws -> T
     ) -> ScopedBindingBuilder<T> {
-        var dependencies: [BindingKey] = []
-        repeat dependencies.append(BindingKey.parameter((each Dependency).self))
+        let dependencies = BindingKey.parameters(repeat (each Dependency).self)
         let producer = Recipe<T>.declared(
             synchronous: .recipe { resolver, binding throws(SynchronousStop) in
                 var position = 0

@@ -62,6 +62,14 @@ extension BindingKey {
         if let named = type as? any NamedDependency.Type { return named.key }
         return BindingKey(type)
     }
+
+    /// The keys a function's autowired parameters resolve, in order (``parameter(_:)`` each).
+    @usableFromInline
+    static func parameters<each Dependency>(_ types: repeat (each Dependency).Type) -> [BindingKey] {
+        var keys: [BindingKey] = []
+        repeat keys.append(parameter(each types))
+        return keys
+    }
 }
 
 extension InjectorActor {

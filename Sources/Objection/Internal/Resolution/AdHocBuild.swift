@@ -32,13 +32,6 @@ struct AdHocBuild<T: Sendable> {
         )
     }
 
-    /// The keys of a function's resolved parameters, in order.
-    private static func keys<each Dependency>(_ types: repeat (each Dependency).Type) -> [BindingKey] {
-        var keys: [BindingKey] = []
-        repeat keys.append(BindingKey.parameter(each types))
-        return keys
-    }
-
     init<each Dependency: Sendable>(
         _ function: @escaping @Sendable (repeat each Dependency) async throws -> T,
         location: InjectionError.SourceLocation
@@ -48,7 +41,8 @@ struct AdHocBuild<T: Sendable> {
             return try await function(
                 repeat try await resolver.next((each Dependency).self, of: binding, at: &position))
         }
-        self.init(recipe: recipe, dependencies: Self.keys(repeat (each Dependency).self), location: location)
+        self.init(
+            recipe: recipe, dependencies: BindingKey.parameters(repeat (each Dependency).self), location: location)
     }
 
     init<A: Sendable, each Dependency: Sendable>(
@@ -61,7 +55,8 @@ struct AdHocBuild<T: Sendable> {
             return try await function(
                 a, repeat try await resolver.next((each Dependency).self, of: binding, at: &position))
         }
-        self.init(recipe: recipe, dependencies: Self.keys(repeat (each Dependency).self), location: location)
+        self.init(
+            recipe: recipe, dependencies: BindingKey.parameters(repeat (each Dependency).self), location: location)
     }
 
     init<A: Sendable, B: Sendable, each Dependency: Sendable>(
@@ -75,7 +70,8 @@ struct AdHocBuild<T: Sendable> {
             return try await function(
                 a, b, repeat try await resolver.next((each Dependency).self, of: binding, at: &position))
         }
-        self.init(recipe: recipe, dependencies: Self.keys(repeat (each Dependency).self), location: location)
+        self.init(
+            recipe: recipe, dependencies: BindingKey.parameters(repeat (each Dependency).self), location: location)
     }
 
     init<A: Sendable, B: Sendable, C: Sendable, each Dependency: Sendable>(
@@ -90,7 +86,8 @@ struct AdHocBuild<T: Sendable> {
             return try await function(
                 a, b, c, repeat try await resolver.next((each Dependency).self, of: binding, at: &position))
         }
-        self.init(recipe: recipe, dependencies: Self.keys(repeat (each Dependency).self), location: location)
+        self.init(
+            recipe: recipe, dependencies: BindingKey.parameters(repeat (each Dependency).self), location: location)
     }
 }
 
