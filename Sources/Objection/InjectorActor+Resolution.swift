@@ -168,22 +168,28 @@ extension InjectorActor {
         case .value(let value): return value
         case .stepByStep(let binding, let producer):
             return try await buildStepByStep(binding, producer: producer, below: parent)
-        case .inFlight(let construction): return try await joined(construction, key: key, as: type)
-        case .elsewhere: return try await resolve(key, as: type, below: parent)
+        case .inFlight(let construction):
+            // `nil`: the construction was given up, and the whole path below claims it again.
+            if let value = try await joined(construction, as: type) { return value }
+        case .elsewhere: break
         }
+        return try await resolve(key, as: type, below: parent)
     }
 
-    /// The value of the singleton `construction` builds, for a caller outside any construction;
-    /// if it is given up, the whole path claims it again. Not inlinable, so that `get`, which
-    /// inlines ``value(for:as:below:)``, stays small enough to be inlined itself.
+    /// The value of the singleton `construction` builds, for a caller outside any construction,
+    /// or `nil` when it was given up. Not inlinable, so that `get`, which inlines
+    /// ``value(for:as:below:)``, stays small enough to be inlined itself.
+    ///
+    /// It awaits the outcome itself, and keeps nothing but the outcome across the wait: each
+    /// asynchronous frame on a waiter's way, and each byte of it, is taken from the waiter's task
+    /// allocator, paid by every waiter of a stampede.
     @usableFromInline
     nonisolated(nonsending) func joined<T: Sendable>(
         _ construction: InFlightConstruction,
-        key: BindingKey,
         as type: T.Type
-    ) async throws -> T {
-        if let value = try await construction.value(as: type) { return value }
-        return try await resolve(key, as: type, below: nil)
+    ) async throws -> T? {
+        guard let box = try await construction.outcome.value() else { return nil }
+        return CellValue.unwrap(box, as: T.self)
     }
 
     /// What this injector's table answers for `key` without suspending, below `parent`: a built
@@ -198,12 +204,12 @@ extension InjectorActor {
     ) throws -> ImmediateResolution<T> {
         guard !isShutDown, let found = table.unretainedBinding(for: key) else { return .elsewhere }
         return try found._withUnsafeGuaranteedRef { binding in
-            if let value = binding.builtSingleton(as: type) { return .value(value) }
-            // A caller outside any construction joins a singleton in flight here: with no step
-            // above it, it can close no cycle and go no deeper, so it needs no step of its own —
-            // what makes each of a stampede's waiters cheap.
-            if parent == nil, binding.scope.kind == .singleton, let construction = binding.inFlight(as: type) {
-                return .inFlight(construction)
+            if binding.scope.kind == .singleton {
+                // A caller outside any construction joins a singleton in flight here: with no
+                // step above it, it can close no cycle and go no deeper, so it needs no step of
+                // its own — what makes each of a stampede's waiters cheap.
+                if parent == nil { return binding.builtOrInFlight(as: type) }
+                return binding.builtSingleton(as: type).map(ImmediateResolution.value) ?? .elsewhere
             }
             guard binding.scope.kind == .transient, let producer = binding.producer(as: type) else { return .elsewhere }
             if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) {

@@ -124,10 +124,18 @@ final class CacheCell: CellAccess {
         state.withLock { $0.value }
     }
 
-    /// The construction in flight and its outcome, if one is (``CellState/joinInFlight(as:)``).
+    /// The built value, or the outcome of the construction in flight with the join counted, read
+    /// under one lock (``CellState/readOrJoin(as:)``): for a caller outside any construction,
+    /// which can close no cycle. Not generic, so that no type metadata is looked up per call.
     @usableFromInline
-    func joinInFlight(as key: BindingKey) -> InFlightConstruction? {
-        state.withLock { $0.joinInFlight(as: key) }.map(InFlightConstruction.init)
+    func readOrJoin(as key: BindingKey) -> SingletonReading {
+        switch state.withLock({ $0.readOrJoin(as: key) }) {
+        case .built(let box): return .built(box)
+        case .idle: return .idle
+        case .inFlight(let construction, let outcome):
+            construction.recordJoin()
+            return .inFlight(InFlightConstruction(outcome))
+        }
     }
 
     /// The value, built once by `start` — which runs the construction in another task and ends

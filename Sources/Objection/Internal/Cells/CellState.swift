@@ -96,11 +96,25 @@ struct CellState: Sendable {
         }
     }
 
-    /// The construction in flight and its outcome, to wait for, named and made as ``claim(as:)``
-    /// does for a waiter; `nil` when none is in flight.
-    mutating func joinInFlight(as key: BindingKey) -> (Construction, SharedOutcome<Value?>)? {
-        guard isBuilding, case .wait(let construction, let outcome) = claim(as: key) else { return nil }
-        return (construction, outcome)
+    /// What a caller that waits but never builds finds: the value, a construction to join, or
+    /// nothing in flight.
+    enum Reading {
+        case built(Value)
+        /// The construction in flight and its outcome, named and made as ``claim(as:)`` does
+        /// for a waiter.
+        case inFlight(Construction, SharedOutcome<Value?>)
+        case idle
+    }
+
+    /// Reads the value, or joins the construction in flight, in one transition.
+    mutating func readOrJoin(as key: BindingKey) -> Reading {
+        switch phase {
+        case .built(let value): return .built(value)
+        case .empty: return .idle
+        case .building:
+            guard case .wait(let construction, let outcome) = claim(as: key) else { return .idle }
+            return .inFlight(construction, outcome)
+        }
     }
 
     /// Claims the construction for a caller that builds the value in place without suspending,

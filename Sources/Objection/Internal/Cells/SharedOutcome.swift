@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The waiters of one shared construction, as a plain state machine: every transition returns
 /// what to resume, and the caller resumes it after releasing the lock that guards the state.
 ///
@@ -18,10 +20,13 @@ struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
         case left
     }
 
-    /// One slot per identity handed out while the outcome is unknown: registering, cancelling
-    /// and finishing index an array, without hashing, and each costs the same at 10 waiters and at
+    /// One slot per identity used while the outcome is unknown: registering, cancelling and
+    /// finishing index an array, without hashing, and each costs the same at 10 waiters and at
     /// 16,000. A stored property of its own, not the payload of a state enum: mutating a payload
     /// taken out of an enum copies it, so each registration would copy every earlier waiter.
+    ///
+    /// Identities are handed out outside the machine, from a counter (see ``SharedOutcome``),
+    /// densely from 0; the array grows to the largest one seen.
     private var slots: [Slot] = []
     /// The outcome, once known.
     private(set) var result: Result<Value, any Error>?
@@ -34,16 +39,16 @@ struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
         case resume(Waiter, Result<Value, any Error>)
     }
 
-    /// A new waiter's identity, to register and, if cancelled, to leave with.
-    mutating func makeID() -> Int {
-        slots.append(.pending)
-        return slots.count - 1
+    /// The slot of `id`, made (with those before it) if it is the first use of `id`.
+    private mutating func slot(_ id: Int) -> Slot {
+        while id >= slots.count { slots.append(.pending) }
+        return slots[id]
     }
 
     /// Registers `waiter` as `id`, unless the outcome is known or `id` was cancelled first.
     mutating func register(_ waiter: Waiter, as id: Int) -> Registration {
         if let result { return .resume(waiter, result) }
-        guard case .pending = slots[id] else { return .resume(waiter, .failure(CancellationError())) }
+        guard id >= 0, case .pending = slot(id) else { return .resume(waiter, .failure(CancellationError())) }
         slots[id] = .waiting(waiter)
         return .suspended
     }
@@ -51,9 +56,10 @@ struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
     /// Cancels `id`: returns its waiter to be resumed with `CancellationError`, or `nil` when it
     /// is not registered yet (it will be refused when it registers) or has already been resumed.
     mutating func cancel(_ id: Int) -> Waiter? {
-        guard result == nil, slots.indices.contains(id) else { return nil }
-        defer { slots[id] = .left }
-        if case .waiting(let waiter) = slots[id] { return waiter }
+        guard result == nil, id >= 0 else { return nil }
+        let cancelled = slot(id)
+        slots[id] = .left
+        if case .waiting(let waiter) = cancelled { return waiter }
         return nil
     }
 
@@ -82,15 +88,22 @@ final class SharedOutcome<Value: Sendable>: Sendable {
     // continuation costs every waiter of a stampede one more allocation.
     private typealias Waiter = UnsafeContinuation<Value, any Error>
     private let waiters = Lock(OutcomeWaiters<Value, Waiter>())
+    /// The next waiter's identity: taken without the lock, so that a waiter takes it once, to
+    /// register.
+    private let nextID = Atomic<Int>(0)
 
     init() {}
 
     /// Waits for the outcome. A cancelled caller returns at once with `CancellationError`.
+    ///
+    /// Always inlined: a frame of its own would be one more allocation from the task's allocator
+    /// for every waiter, on top of the two `withTaskCancellationHandler` makes.
+    @inline(__always)
     nonisolated(nonsending) func value() async throws -> Value {
-        let (known, id) = waiters.withLock { waiters in waiters.result.map { ($0, 0) } ?? (nil, waiters.makeID()) }
-        if let known { return try known.get() }
+        let id = nextID.add(1, ordering: .relaxed).oldValue
         // A task cancelled before it registers has its handler run first, which marks its slot:
-        // registering then refuses it, so no `Task.isCancelled` check is needed here.
+        // registering then refuses it, so no `Task.isCancelled` check is needed here. An outcome
+        // already known is handed over by registering too.
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (waiter: Waiter) in
                 let registration = waiters.withLock { $0.register(waiter, as: id) }

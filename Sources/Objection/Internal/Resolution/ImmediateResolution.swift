@@ -13,18 +13,25 @@ enum ImmediateResolution<T: Sendable> {
     case elsewhere
 }
 
-/// A construction in flight and the outcome its waiters share, as ``CacheCell/joinInFlight(as:)``
-/// finds them.
+/// The outcome of a singleton's construction in flight, joined by a caller outside any
+/// construction (``CacheCell/readOrJoin(as:_:)`` has counted the join), which awaits it in
+/// `InjectorActor.joined(_:key:as:)`: the value, or `nil` when the construction was given up.
 @usableFromInline
 struct InFlightConstruction: Sendable {
-    let construction: Construction
     let outcome: SharedOutcome<CellState.Value?>
 
-    /// Waits for the outcome as a caller outside any construction: the value, or `nil` when the
-    /// construction was given up (claim again).
-    @usableFromInline
-    nonisolated(nonsending) func value<T: Sendable>(as type: T.Type) async throws -> T? {
-        let box = try await CellState.wait(for: construction, outcome: outcome, waiter: nil, path: [])
-        return box.map { CellValue.unwrap($0, as: T.self) }
+    init(_ outcome: SharedOutcome<CellState.Value?>) {
+        self.outcome = outcome
     }
+}
+
+/// A singleton as a caller outside any construction finds it (``CacheCell/readOrJoin(as:)``).
+@usableFromInline
+enum SingletonReading {
+    /// Built: the cell's object (``CellValue``).
+    case built(any AnyObject & Sendable)
+    /// In flight, joined.
+    case inFlight(InFlightConstruction)
+    /// Neither: the whole path claims it.
+    case idle
 }

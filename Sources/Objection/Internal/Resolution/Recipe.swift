@@ -306,12 +306,18 @@ extension Binding {
         return cell?.value(as: type)
     }
 
-    /// The construction in flight of this singleton of `T`s, to join; `nil` when none is. Not
-    /// inlinable: it is off the hit path, and `get` must stay small enough to inline.
-    @usableFromInline
-    func inFlight<T: Sendable>(as type: T.Type) -> InFlightConstruction? {
-        guard produces(type) else { return nil }
-        return cell?.joinInFlight(as: key)
+    /// This singleton of `T`s for a caller outside any construction: built, in flight (joined),
+    /// or neither, read under one lock. The reading is converted here, inlined in the caller's
+    /// specialisation; the look-up is not inlined: it is off the hit path, and `get` must stay
+    /// small enough to inline.
+    @inlinable
+    func builtOrInFlight<T: Sendable>(as type: T.Type) -> ImmediateResolution<T> {
+        guard produces(type), let cell else { return .elsewhere }
+        switch cell.readOrJoin(as: key) {
+        case .built(let box): return .value(CellValue.unwrap(box, as: T.self))
+        case .inFlight(let construction): return .inFlight(construction)
+        case .idle: return .elsewhere
+        }
     }
 
     /// Whether this binding's values are `T`s: its key's type is `T`.
