@@ -11,6 +11,8 @@ struct ConstructionTreeTests {
             var ended: [(ObservedConstruction, failed: Bool)] = []
             var startups: [String] = []
             var scopes: [String] = []
+            /// Starts and ends as they were heard: `+Key`, `-Key`.
+            var order: [String] = []
         }
         let state = Lock(State())
         let wantsScopes: Bool
@@ -19,13 +21,22 @@ struct ConstructionTreeTests {
 
         var observesScopes: Bool { wantsScopes }
         func constructionStarted(_ construction: ObservedConstruction) {
-            state.withLock { $0.started.append(construction) }
+            state.withLock {
+                $0.started.append(construction)
+                $0.order.append("+\(construction.key)")
+            }
         }
         func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
-            state.withLock { $0.ended.append((construction, false)) }
+            state.withLock {
+                $0.ended.append((construction, false))
+                $0.order.append("-\(construction.key)")
+            }
         }
         func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
-            state.withLock { $0.ended.append((construction, true)) }
+            state.withLock {
+                $0.ended.append((construction, true))
+                $0.order.append("-\(construction.key)")
+            }
         }
         func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {
             state.withLock { $0.startups.append("started \(id.rawValue) \(singletons)") }
@@ -138,6 +149,39 @@ struct ConstructionTreeTests {
         #expect(engine.parentID == top.id)
         #expect(bottom.start >= handler.start)
         #expect(recorder.state.withLock { $0.scopes } == ["opened", "ended"])
+    }
+
+    final class Left: Sendable {}
+    final class Right: Sendable {}
+    final class Root: Sendable {}
+    @Sendable static func left(bottom: Bottom) -> Left { Left() }
+    @Sendable static func root(left: Left, right: Right) -> Root { Root() }
+
+    @Test("siblings built without suspending are heard in order, each ended before the next starts")
+    func synchronousSiblings() async throws {
+        let recorder = TreeRecorder()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Root.self).to(Self.root).inScope(.scoped)
+                    binder.bind(Left.self).to(Self.left).inScope(.scoped)
+                    binder.bind(Right.self).to(Right.init).inScope(.scoped)
+                    binder.bind(Bottom.self).to(Bottom.init).inScope(.scoped)
+                }
+            ],
+            observer: recorder
+        )
+        try await injector.withScope(values: { _ in }) { _ = try await $0.get(Root.self) }
+        #expect(
+            recorder.state.withLock { $0.order }
+                == ["+Root", "+Left", "+Bottom", "-Bottom", "-Left", "+Right", "-Right", "-Root"])
+        let root = try #require(recorder.construction(of: Root.self))
+        let left = try #require(recorder.construction(of: Left.self))
+        let right = try #require(recorder.construction(of: Right.self))
+        let bottom = try #require(recorder.construction(of: Bottom.self))
+        #expect(root.parentID == nil)
+        #expect(left.parentID == root.id && right.parentID == root.id)
+        #expect(bottom.parentID == left.id)
     }
 
     @Test("a custom-scoped construction is a parent to what it needs")

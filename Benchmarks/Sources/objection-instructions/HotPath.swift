@@ -10,18 +10,26 @@ enum HotPath {
     case transientGraph
     /// One request scope: the handler (3 scoped, 5 singleton, 2 transient objects), the disposal.
     case requestScope
+    /// The same request, on an injector whose observer records everything (objection-compare 5d).
+    case requestScopeRecorded
+    /// The same request, on an injector whose observer asks for every event and does nothing.
+    case requestScopeSilentlyObserved
     /// A new injector and `waiters` tasks asking at once for its singleton, built once.
     case stampede(waiters: Int)
     /// The stampede's baseline: `waiters` tasks awaiting one shared `Task`.
     case sharedTask(waiters: Int)
 
-    static let usage = "singleton-hit|transient-graph|request-scope|stampede-<waiters>|shared-task-<waiters>"
+    static let usage =
+        "singleton-hit|transient-graph|request-scope|request-scope-recorded|request-scope-silently-observed"
+        + "|stampede-<waiters>|shared-task-<waiters>"
 
     init?(name: String) {
         switch name {
         case "singleton-hit": self = .singletonHit
         case "transient-graph": self = .transientGraph
         case "request-scope": self = .requestScope
+        case "request-scope-recorded": self = .requestScopeRecorded
+        case "request-scope-silently-observed": self = .requestScopeSilentlyObserved
         default:
             if let waiters = Self.waiters(name, prefix: "stampede-") {
                 self = .stampede(waiters: waiters)
@@ -51,10 +59,19 @@ enum HotPath {
         case .requestScope:
             let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
             for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Handler.self) }) }
+        case .requestScopeRecorded:
+            try await Self.requests(observer: ObserverCost.RecordingObserver(), iterations: iterations)
+        case .requestScopeSilentlyObserved:
+            try await Self.requests(observer: ObserverCost.SilentObserver(), iterations: iterations)
         case .stampede(let waiters):
             for _ in 0...iterations { try await GatedStampede.run(waiters: waiters) }
         case .sharedTask(let waiters):
             for _ in 0...iterations { try await GatedStampede.runSharedTask(waiters: waiters) }
         }
+    }
+
+    private static func requests(observer: some InjectionObserver, iterations: Int) async throws {
+        let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()], observer: observer)
+        for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Handler.self) }) }
     }
 }

@@ -8,29 +8,46 @@
 /// one can tell the difference otherwise: the resolution never suspends, so the observer hears
 /// the events on the same task, in the same order, with durations measured when they happened.
 ///
+/// One entry per construction, in the order they started, each with the index of the one it ran
+/// inside: the resolution makes plain nested calls, so that is enough to replay every start and
+/// every end in order, without a list of events or a stack. It is on the path of every observed
+/// request, so it holds its bindings unretained (the table that holds them outlives the call)
+/// and allocates one buffer, on the first construction.
+///
 /// Used by one synchronous call on one task, never shared.
 @usableFromInline
 final class ConstructionReports {
-    private enum Event {
-        /// A construction started; `isAbandoned` once it was handed over.
-        case started(isAbandoned: Bool)
-        /// The construction that started at `start`, an index into the events, built its value.
-        case finished(start: Int)
-        /// The construction that started at `start` threw the error at `error` in ``errors``.
-        case failed(start: Int, error: Int)
+    private enum Ending {
+        /// Still running, or handed over to the asynchronous path (see ``abandoned(_:)``), which
+        /// reports it: it is not reported here.
+        case none
+        case finished
+        /// Threw the error at this index in ``errors``.
+        case failed(Int)
     }
 
     private struct Entry {
-        var event: Event
-        let binding: Binding
-        let at: ContinuousClock.Instant
+        /// Unretained: the table, which the resolving injector holds for the whole call, does.
+        let binding: Unmanaged<Binding>
+        /// The construction this one ran inside, if any: an index into ``entries``.
+        let enclosing: Int?
+        let start: ContinuousClock.Instant
+        var end: ContinuousClock.Instant
+        var ending = Ending.none
+        /// Whether it was handed over to the asynchronous path.
+        var isAbandoned = false
+        /// The identity it is reported with, and its parent's, set as it is delivered.
+        var id: ObservedConstruction.ID?
+        var parentID: ObservedConstruction.ID?
     }
 
     // One task, one synchronous call: no overlapping access to check at run time.
-    /// What happened, in order, each with the binding it concerns and when.
-    @exclusivity(unchecked) private var events: [Entry] = []
-    /// The errors of failed constructions, kept apart so that an event copies no existential.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// The errors of failed constructions, kept apart so that an entry copies no existential.
     @exclusivity(unchecked) private var errors: [any Error] = []
+    /// The construction running now, whose constructions are its children: an index into
+    /// ``entries``.
+    @exclusivity(unchecked) private var running: Int?
 
     /// The observed construction (or startup) the resolution runs inside, if any.
     private let parent: ObservedConstruction.ID?
@@ -42,76 +59,98 @@ final class ConstructionReports {
 
     /// Notes that building `binding` starts now; pass the result to one of the endings.
     func started(_ binding: Binding) -> Int {
-        // A request's handful of scoped instances, started and ended, without regrowing; a
-        // resolution that builds nothing cached allocates no buffer.
-        if events.isEmpty { events.reserveCapacity(8) }
-        events.append(Entry(event: .started(isAbandoned: false), binding: binding, at: .now))
-        return events.count - 1
+        // A request's handful of scoped instances without regrowing; a resolution that builds
+        // nothing cached allocates no buffer.
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        let now = ContinuousClock.now
+        entries.append(Entry(binding: .passUnretained(binding), enclosing: running, start: now, end: now))
+        running = entries.count - 1
+        return entries.count - 1
     }
 
     /// Notes that the construction started at `start` built its value.
     func finished(_ start: Int) {
-        events.append(Entry(event: .finished(start: start), binding: events[start].binding, at: .now))
+        end(start, .finished)
     }
 
     /// Notes that the construction started at `start` threw `error`.
     func failed(_ start: Int, _ error: any Error) {
         errors.append(error)
-        events.append(
-            Entry(event: .failed(start: start, error: errors.count - 1), binding: events[start].binding, at: .now))
+        end(start, .failed(errors.count - 1))
     }
 
     /// Notes that the construction started at `start` was handed to the asynchronous path,
     /// which reports it.
     func abandoned(_ start: Int) {
-        events[start].event = .started(isAbandoned: true)
+        entries[start].isAbandoned = true
+        running = entries[start].enclosing
+    }
+
+    private func end(_ start: Int, _ ending: Ending) {
+        entries[start].end = .now
+        entries[start].ending = ending
+        running = entries[start].enclosing
     }
 
     /// Tells `observer` what happened, in order, leaving out the abandoned constructions.
     ///
-    /// Identities are handed out here, as each start is delivered. The resolution made plain
-    /// nested calls, so the constructions open at a start are its ancestors, innermost last: a
-    /// construction's parent is the nearest one open, else the resolution's ``parent``. An
-    /// abandoned construction never ends, and what it built before giving up names its parent.
+    /// Identities are handed out here, as each start is delivered. Before a construction starts,
+    /// the ones open that it does not run inside have ended: they are reported, innermost first,
+    /// by walking up from the innermost one open. A construction's parent is the nearest
+    /// enclosing one reported, else the resolution's ``parent``; an abandoned construction never
+    /// ends, and what it built before giving up names the one it ran inside.
     @usableFromInline
     func deliver(to observer: any InjectionObserver) {
-        // The constructions started and not yet ended: the event's index and what was reported.
-        var open: [(start: Int, construction: ObservedConstruction?)] = []
-        var nearest: ObservedConstruction.ID? {
-            open.last(where: { $0.construction != nil })?.construction?.id ?? parent
-        }
-        for index in events.indices {
-            let binding = events[index].binding
-            switch events[index].event {
-            case .started(let isAbandoned):
-                guard !isAbandoned else {
-                    open.append((index, nil))
-                    continue
-                }
-                let construction = ObservedConstruction(
-                    id: .next(), key: binding.key, scope: binding.scope, parentID: nearest, start: events[index].at)
-                open.append((index, construction))
-                observer.constructionStarted(construction)
-            case .finished(let start):
-                guard let construction = close(start, in: &open) else { continue }
-                observer.constructionFinished(construction, duration: events[index].at - events[start].at)
-            case .failed(let start, let error):
-                guard let construction = close(start, in: &open) else { continue }
-                observer.constructionFailed(
-                    construction, duration: events[index].at - events[start].at, error: errors[error])
+        guard !entries.isEmpty else { return }
+        /// The innermost construction started and not yet reported as ended.
+        var innermost: Int?
+        for index in entries.indices {
+            let enclosing = entries[index].enclosing
+            while let open = innermost, open != enclosing {
+                report(endOf: open, to: observer)
+                innermost = entries[open].enclosing
             }
+            innermost = index
+            guard !entries[index].isAbandoned else { continue }
+            let id = ObservedConstruction.ID.next()
+            entries[index].id = id
+            entries[index].parentID = nearestReported(enclosing) ?? parent
+            observer.constructionStarted(observed(entries[index], id: id))
+        }
+        while let open = innermost {
+            report(endOf: open, to: observer)
+            innermost = entries[open].enclosing
         }
     }
 
-    /// Removes the construction started at event `start` from `open`, with what opened after it,
-    /// and returns it.
-    private func close(
-        _ start: Int,
-        in open: inout [(start: Int, construction: ObservedConstruction?)]
-    ) -> ObservedConstruction? {
-        guard let position = open.lastIndex(where: { $0.start == start }) else { return nil }
-        let construction = open[position].construction
-        open.removeSubrange(position...)
-        return construction
+    /// The identity of `index`, or of the nearest construction it ran inside that was reported.
+    private func nearestReported(_ index: Int?) -> ObservedConstruction.ID? {
+        var candidate = index
+        while let current = candidate {
+            if let id = entries[current].id { return id }
+            candidate = entries[current].enclosing
+        }
+        return nil
+    }
+
+    /// The construction of `entry`, delivered as `id`, as the observer hears of it.
+    private func observed(_ entry: Entry, id: ObservedConstruction.ID) -> ObservedConstruction {
+        entry.binding._withUnsafeGuaranteedRef { binding in
+            ObservedConstruction(
+                id: id, key: binding.key, scope: binding.scope, parentID: entry.parentID, start: entry.start)
+        }
+    }
+
+    /// Reports how entry `index` ended, if it was reported as started and has ended.
+    private func report(endOf index: Int, to observer: any InjectionObserver) {
+        let entry = entries[index]
+        guard let id = entry.id else { return }
+        let duration = entry.end - entry.start
+        switch entry.ending {
+        case .none: return
+        case .finished: observer.constructionFinished(observed(entry, id: id), duration: duration)
+        case .failed(let error):
+            observer.constructionFailed(observed(entry, id: id), duration: duration, error: errors[error])
+        }
     }
 }
