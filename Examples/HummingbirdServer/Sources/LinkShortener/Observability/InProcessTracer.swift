@@ -21,8 +21,10 @@ import Tracing
 ///                                        observer: TracingObserver(tracer: tracer))
 /// // at start-up, in the log:
 /// // Start-up trace: 4 spans in 2 traces
-/// // objection.startup 41.802 ms singletons=2
-/// //   construct Metrics 0.015 ms key=Metrics scope=singleton
+/// // construct PostgresClient 2.915 ms key=PostgresClient scope=singleton
+/// // objection.startup 13.064 ms singletons=2
+/// //   construct Metrics 0.192 ms key=Metrics scope=singleton
+/// //   construct LinkDatabase 12.514 ms key=LinkDatabase scope=singleton
 /// ```
 public struct InProcessTracer: Tracer {
     /// The span type this tracer starts.

@@ -3,9 +3,9 @@
 ///
 /// ```swift
 /// for line in SpanTree(spans).lines { logger.info("\(line)") }
-/// // objection.startup 41.802 ms singletons=2
-/// //   construct Metrics 0.015 ms key=Metrics scope=singleton
-/// //   construct LinkDatabase 41.690 ms key=LinkDatabase scope=singleton
+/// // objection.startup 13.064 ms singletons=2
+/// //   construct Metrics 0.192 ms key=Metrics scope=singleton
+/// //   construct LinkDatabase 12.514 ms key=LinkDatabase scope=singleton
 /// ```
 public struct SpanTree: Sendable {
     /// The spans in tree order, each with its depth: 0 for a root.
@@ -55,7 +55,7 @@ public struct SpanTree: Sendable {
         spans.sorted { ($0.startNanoseconds, $0.spanID) < ($1.startNanoseconds, $1.spanID) }
     }
 
-    /// `microseconds` as milliseconds with three decimals: `41.802 ms`.
+    /// `microseconds` as milliseconds with three decimals: `13.064 ms`.
     static func milliseconds(_ microseconds: Int64) -> String {
         let fraction = String(microseconds % 1000)
         return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
