@@ -2,7 +2,7 @@ import Hummingbird
 
 /// The body of `GET /traces`.
 public struct TracesResponse: ResponseCodable, Sendable, Hashable {
-    /// Every span that ended up to the start-up's own; `null` while the start-up runs.
+    /// Every span that ended up to the start-up's own; absent while the start-up runs.
     public var startup: [SpanResponse]?
     /// The most recent spans after the start-up, oldest first.
     public var recent: [SpanResponse]
