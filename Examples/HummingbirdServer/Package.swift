@@ -15,12 +15,19 @@ let package = Package(
         // and the injector as a service-lifecycle `Service`.
         .package(path: "../../Integrations/ObjectionHummingbird"),
         .package(path: "../../Integrations/ObjectionServiceLifecycle"),
+        // Spans and metrics of the injector's work, kept in the process: the start-up logged as a
+        // tree, `GET /traces`, and `GET /metrics` from swift-prometheus's registry.
+        .package(path: "../../Integrations/ObjectionObservability"),
         // Default traits off: the example needs neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // Hummingbird already builds swift-distributed-tracing and swift-metrics; swift-prometheus
+        // is one small module over swift-metrics' core.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", exact: "1.7.3"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         // NIOCore for the server channel type, NIOConcurrencyHelpers for locks the thread sanitizer
         // understands, NIOHTTP1 for the parser error Hummingbird handles itself, NIOPosix and NIOHTTP1
         // for the tests' HTTP client; Hummingbird already builds them.
@@ -33,11 +40,15 @@ let package = Package(
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "ObjectionHummingbird", package: "ObjectionHummingbird"),
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
+                .product(name: "ObjectionTracing", package: "ObjectionObservability"),
+                .product(name: "ObjectionMetrics", package: "ObjectionObservability"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -12,38 +12,48 @@ import UnixSignals
 /// reverse order.
 ///
 /// ```swift
+/// let observability = Observability(logger: logger)
 /// let injector = try await InjectorActor(
 ///     modules: [AppModule(config: AppConfig(), lifecycle: LifecycleLog(), logger: logger)],
-///     startup: .deferred
+///     startup: .deferred,
+///     observer: observability.observer(alongside: LoggingObserver(logger: logger))
 /// )
-/// let app = try await LinkShortenerServer.makeApplication(injector: injector, configuration: .init(), logger: logger)
+/// let app = try await LinkShortenerServer.makeApplication(
+///     injector: injector, observability: observability, configuration: .init(), logger: logger)
 /// let group = LinkShortenerServer.makeServiceGroup(injector: injector, application: app, logger: logger)
 /// try await group.run()
 /// ```
 public enum LinkShortenerServer {
-    /// The routes: `/links` (request scope, transaction scope), `/plain/links` (hand-wired) and
-    /// `/stats`, all behind ``RequestIDMiddleware``, so that every response carries
-    /// `X-Request-ID`.
+    /// The routes: `/links` (request scope, transaction scope), `/plain/links` (hand-wired),
+    /// `/stats`, and `/metrics` and `/traces` (what `observability` recorded), all behind
+    /// ``RequestIDMiddleware``, so that every response carries `X-Request-ID`.
     ///
     /// Resolves nothing that needs the database: it is called before the service group runs.
     ///
-    /// - Parameter injector: The root injector.
+    /// - Parameters:
+    ///   - injector: The root injector.
+    ///   - observability: The records of the injector's observer.
     /// - Returns: The router.
     /// - Throws: The injector's errors.
-    public static func makeRouter(injector: InjectorActor) async throws -> Router<BasicInjectingRequestContext> {
+    public static func makeRouter(
+        injector: InjectorActor,
+        observability: Observability
+    ) async throws -> Router<BasicInjectingRequestContext> {
         let router = Router(context: BasicInjectingRequestContext.self)
         // First, so that it wraps every route added after it, and the router's `404`.
         router.add(middleware: RequestIDMiddleware())
         let config = try await injector.get(AppConfig.self)
         LinkRoutes.add(to: router, injector: injector, config: config)
         PlainRoutes.add(to: router, singletons: LazySingletons(injector: injector))
+        ObservabilityRoutes.add(to: router, observability: observability)
         return router
     }
 
-    /// The Hummingbird application serving ``makeRouter(injector:)``.
+    /// The Hummingbird application serving ``makeRouter(injector:observability:)``.
     ///
     /// - Parameters:
     ///   - injector: The root injector.
+    ///   - observability: The records of the injector's observer, served on `/metrics` and `/traces`.
     ///   - configuration: Where to listen.
     ///   - logger: The server's logger.
     ///   - onServerRunning: Called with the listening channel once the server is up (its local
@@ -52,12 +62,13 @@ public enum LinkShortenerServer {
     /// - Throws: The injector's errors.
     public static func makeApplication(
         injector: InjectorActor,
+        observability: Observability,
         configuration: ApplicationConfiguration,
         logger: Logger,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
         Application(
-            router: try await makeRouter(injector: injector),
+            router: try await makeRouter(injector: injector, observability: observability),
             configuration: configuration,
             onServerRunning: onServerRunning,
             logger: logger

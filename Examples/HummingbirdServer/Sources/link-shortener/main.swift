@@ -26,6 +26,8 @@ let logger = {
 }()
 
 let lifecycle = LifecycleLog()
+// Spans in process (the start-up logged as a tree, `GET /traces`) and metrics (`GET /metrics`).
+let observability = Observability(logger: logger)
 let injector = try await InjectorActor(
     modules: [
         AppModule(
@@ -33,10 +35,11 @@ let injector = try await InjectorActor(
     ],
     // InjectorService builds the eager singletons once the database client runs.
     startup: .deferred,
-    observer: LoggingObserver(logger: logger)
+    observer: observability.observer(alongside: LoggingObserver(logger: logger))
 )
 let application = try await LinkShortenerServer.makeApplication(
     injector: injector,
+    observability: observability,
     configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
     logger: logger,
     onServerRunning: { channel in

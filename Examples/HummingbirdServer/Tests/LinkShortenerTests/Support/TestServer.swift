@@ -15,6 +15,10 @@ struct TestServer: Sendable {
     let lifecycle: LifecycleLog
     /// What `InjectorService`, the service groups and the injector's observer logged.
     let events: EventLog
+    /// The injector's spans and metrics, as `/traces` and `/metrics` serve them.
+    let observability: Observability
+    /// What the tracer logged: the start-up's tree.
+    let tracing: EventLog
     /// The server's own schema; also its connections' `application_name`.
     let schema: String
     let group: ServiceGroup
@@ -76,6 +80,8 @@ struct TestServer: Sendable {
     ) async throws -> TestServer {
         let lifecycle = LifecycleLog()
         let events = EventLog()
+        let tracing = EventLog()
+        let observability = Observability(logger: tracing.logger(label: "tracing"))
         var database = TestDatabase.config
         database.schema = schema
         database.applicationName = schema
@@ -85,11 +91,12 @@ struct TestServer: Sendable {
             modules: [AppModule(config: AppConfig(database: database), lifecycle: lifecycle, logger: serverLogger)]
                 + modules,
             startup: .deferred,
-            observer: LoggingObserver(logger: events.logger(label: "injector"))
+            observer: observability.observer(alongside: LoggingObserver(logger: events.logger(label: "injector")))
         )
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = try await LinkShortenerServer.makeApplication(
             injector: injector,
+            observability: observability,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
             logger: serverLogger,
             onServerRunning: { channel in
@@ -107,23 +114,27 @@ struct TestServer: Sendable {
             try await group.run()
         }
         let server = TestServer(
-            port: 0, injector: injector, lifecycle: lifecycle, events: events, schema: schema, group: group,
-            running: running)
+            port: 0, injector: injector, lifecycle: lifecycle, events: events, observability: observability,
+            tracing: tracing, schema: schema, group: group, running: running)
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             try await server.stop()
             throw DidNotStart()
         }
         do {
-            // Built by InjectorService once the client runs: the table exists from here on.
+            // The start-up's end, before anything asks the injector for anything: a `get` of
+            // LinkDatabase now could start building it before the start-up does, outside the
+            // start-up's trace. Then LinkDatabase, built by the start-up (or its error): the table
+            // exists from here on.
+            _ = await observability.tracer.startup()
             _ = try await injector.get(LinkDatabase.self)
         } catch {
             try? await server.stop()
             throw error
         }
         return TestServer(
-            port: port, injector: injector, lifecycle: lifecycle, events: events, schema: schema, group: group,
-            running: running)
+            port: port, injector: injector, lifecycle: lifecycle, events: events, observability: observability,
+            tracing: tracing, schema: schema, group: group, running: running)
     }
 
     /// The server's logger: quiet, unless `TEST_LOG_LEVEL` says otherwise; some tests make it
