@@ -58,7 +58,7 @@ public struct Observability: Sendable {
     ///
     /// - Parameter others: Observers that hear the same events, such as a `LoggingObserver`.
     /// - Returns: One observer that hands each event on to all of them.
-    public func observer(alongside others: any InjectionObserver...) -> ObserverFanOut {
-        ObserverFanOut(others + [TracingObserver(tracer: tracer), MetricsObserver(factory: metricsFactory)])
+    public func observer(alongside others: any InjectionObserver...) -> CombinedObserver {
+        CombinedObserver(others + [TracingObserver(tracer: tracer), MetricsObserver(factory: metricsFactory)])
     }
 }
