@@ -122,6 +122,13 @@ public final class TracingObserver: InjectionObserver {
         span.end(at: end)
     }
 
+    /// The name of a startup's span, for a tracer or a test that looks for it.
+    ///
+    /// ```swift
+    /// let startups = spans.filter { $0.operationName == TracingObserver.startupOperationName }
+    /// ```
+    public static let startupOperationName = "objection.startup"
+
     /// Starts the span of a startup, below the span current on the calling task.
     ///
     /// ```swift
@@ -132,7 +139,7 @@ public final class TracingObserver: InjectionObserver {
     ///   - id: The startup's identity.
     ///   - singletons: How many singletons it builds.
     public func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {
-        let span = tracer.startSpan("objection.startup", context: .current ?? .topLevel, ofKind: .internal)
+        let span = tracer.startSpan(Self.startupOperationName, context: .current ?? .topLevel, ofKind: .internal)
         span.attributes["objection.singletons"] = singletons
         open.withLock { $0[id] = span }
     }

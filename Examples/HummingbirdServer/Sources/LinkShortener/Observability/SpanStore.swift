@@ -1,5 +1,6 @@
 import Logging
 import NIOConcurrencyHelpers
+import ObjectionTracing
 import Synchronization
 
 /// The finished spans of an ``InProcessTracer``, kept within bounds: every span that ends before
@@ -9,7 +10,7 @@ import Synchronization
 /// whoever waits for them gets them.
 final class SpanStore: Sendable {
     /// The name `TracingObserver` gives the span of a startup.
-    static let startupOperation = "objection.startup"
+    static let startupOperation = TracingObserver.startupOperationName
 
     private struct State {
         /// The span of the start-up, once it has started.
