@@ -18,6 +18,7 @@ extension Cases {
         /// The baseline: every waiter awaits one shared `Task`.
         static let sharedTask = "shared Task"
         static let singleFlight = "hand-written single flight"
+        static let cancellableFlight = "hand-written cancellable waiters"
         static let objection = "Objection"
     }
 
@@ -53,6 +54,15 @@ extension Cases {
                         try await inSeparateTasks(waiters) { sink(await flight.value()) }
                     }
                 },
+                Contender(StampedeContender.cancellableFlight) { n in
+                    for _ in 0..<n {
+                        let flight = HandWritten.CancellableFlight {
+                            try? await Task.sleep(for: .milliseconds(1))
+                            return Engine()
+                        }
+                        try await inSeparateTasks(waiters) { sink(try await flight.value()) }
+                    }
+                },
                 Contender(StampedeContender.objection) { n in
                     for _ in 0..<n {
                         let before = objectionConstructions.value
@@ -79,8 +89,9 @@ extension Cases {
     /// `nil` when `results` hold no stampede.
     public static func stampedeTable(_ results: [Result]) -> String? {
         var lines = [
-            "| Stampede (4) | Objection | shared Task | × shared Task | Objection per waiter | shared Task per waiter |",
-            "|---:|---:|---:|---:|---:|---:|",
+            "| Stampede (4) | Objection | shared Task | × shared Task | cancellable waiters × shared Task "
+                + "| Objection per waiter | shared Task per waiter |",
+            "|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for waiters in stampedeWaiters {
             let group = results.filter { $0.caseName == stampedeName(waiters: waiters) }
@@ -89,9 +100,11 @@ extension Cases {
                 let shared = median(StampedeContender.sharedTask)
             else { continue }
             let alone = median(StampedeContender.alone) ?? 0
+            let cancellable = median(StampedeContender.cancellableFlight).map { Harness.ratio($0, shared) } ?? "–"
             lines.append(
                 "| \(grouped(waiters)) | \(Harness.format(objection)) | \(Harness.format(shared)) | "
-                    + "\(Harness.ratio(objection, shared)) | \(Harness.format((objection - alone) / Double(waiters))) | "
+                    + "\(Harness.ratio(objection, shared)) | \(cancellable) | "
+                    + "\(Harness.format((objection - alone) / Double(waiters))) | "
                     + "\(Harness.format((shared - alone) / Double(waiters))) |"
             )
         }
