@@ -184,6 +184,54 @@ struct ConstructionTreeTests {
         #expect(bottom.parentID == left.id)
     }
 
+    struct Token: Sendable {}
+    final class Outer: Sendable {}
+    final class Mid: Sendable {}
+    final class Lower: Sendable {}
+    @Sendable static func upper(mid: Mid) -> Top { Top() }
+    @Sendable static func mid(lower: Lower, token: Token) -> Mid { Mid() }
+
+    @Test(
+        "constructions handed over to the asynchronous path are heard once, from it; what they built first names the resolution's parent"
+    )
+    func handedOverChain() async throws {
+        let recorder = TreeRecorder()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    // Suspends, so the synchronous resolution of Top below runs inside it and
+                    // names it as the parent of what it reports.
+                    binder.bind(Outer.self).to { resolver in
+                        await Task.yield()
+                        _ = try? await resolver.get(Top.self)
+                        return Outer()
+                    }.inScope(.scoped)
+                    // Top -> Mid -> (Lower, Token): Lower is built without suspending, then the
+                    // token, which the scope does not supply, makes Mid and Top hand over.
+                    binder.bind(Top.self).to(Self.upper).inScope(.scoped)
+                    binder.bind(Mid.self).to(Self.mid).inScope(.scoped)
+                    binder.bind(Lower.self).to(Lower.init).inScope(.scoped)
+                    binder.bind(Token.self).suppliedByScope()
+                }
+            ],
+            observer: recorder
+        )
+        try await injector.withScope(values: { _ in }) { _ = try await $0.get(Outer.self) }
+        #expect(
+            recorder.state.withLock { $0.order }
+                == ["+Outer", "+Lower", "-Lower", "+Top", "+Mid", "-Mid", "-Top", "-Outer"])
+        let outer = try #require(recorder.construction(of: Outer.self))
+        let top = try #require(recorder.construction(of: Top.self))
+        let mid = try #require(recorder.construction(of: Mid.self))
+        let lower = try #require(recorder.construction(of: Lower.self))
+        // Lower's synchronous parents were handed over and never reported from that path: it
+        // names the nearest construction reported, the one the resolution ran inside.
+        #expect(lower.parentID == outer.id)
+        #expect(top.parentID == outer.id && mid.parentID == top.id)
+        let failed = recorder.state.withLock { $0.ended.filter(\.failed).map(\.0.key) }
+        #expect(failed == [BindingKey(Mid.self), BindingKey(Top.self)])
+    }
+
     @Test("a custom-scoped construction is a parent to what it needs")
     func customScope() async throws {
         let recorder = TreeRecorder()
