@@ -117,9 +117,10 @@ public protocol InjectionObserver: Sendable {
     /// A startup is about to build `singletons` singletons — the eager ones, or in
     /// ``Stage/production`` every one — at the injector's creation or in
     /// ``InjectorActor/start(within:)``. Each construction it starts names `id` as its
-    /// ``ObservedConstruction/parentID``. Called once per startup that builds something, on the
-    /// task that started it, and only for an observer that ``observesSuccesses``. Does nothing
-    /// by default.
+    /// ``ObservedConstruction/parentID``. Called once per startup of an injector that has
+    /// startup singletons — also for a second ``InjectorActor/start(within:)``, whose singletons
+    /// are then all built already — on the task that started it, and only for an observer that
+    /// ``observesSuccesses``. Does nothing by default.
     ///
     /// ```swift
     /// func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {

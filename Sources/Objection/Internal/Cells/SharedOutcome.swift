@@ -63,8 +63,8 @@ struct OutcomeWaiters<Value: Sendable, Waiter: Sendable>: Sendable {
         return nil
     }
 
-    /// Records the outcome and returns the waiters to resume with it, in the order they
-    /// registered; empty if it was known.
+    /// Records the outcome and returns the waiters to resume with it, in the order of their
+    /// identities; empty if it was known.
     mutating func finish(_ result: Result<Value, any Error>) -> [Waiter] {
         guard self.result == nil else { return [] }
         self.result = result

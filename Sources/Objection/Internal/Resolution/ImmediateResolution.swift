@@ -14,8 +14,8 @@ enum ImmediateResolution<T: Sendable> {
 }
 
 /// The outcome of a singleton's construction in flight, joined by a caller outside any
-/// construction (``CacheCell/readOrJoin(as:_:)`` has counted the join), which awaits it in
-/// `InjectorActor.joined(_:key:as:)`: the value, or `nil` when the construction was given up.
+/// construction (``CacheCell/readOrJoin(as:)`` has counted the join), which awaits it in
+/// `InjectorActor.joined(_:as:)`: the value, or `nil` when the construction was given up.
 @usableFromInline
 struct InFlightConstruction: Sendable {
     let outcome: SharedOutcome<CellState.Value?>
