@@ -29,8 +29,11 @@ echo "server pid $SERVER, wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rou
 # children (wrk), and by the whole machine (with "all" including idle time).
 server_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER/stat"; }
 server_user_ticks() { awk '{ print $14 }' "/proc/$SERVER/stat"; }
+# A process that exits between the glob and the read makes cat fail, which pipefail would turn into
+# the script's silent end: its stat is not needed.
 postgres_ticks() {
-    cat /proc/[0-9]*/stat 2>/dev/null | awk '$2 == "(postgres)" { all += $14 + $15; user += $14 } END { print all + 0, user + 0 }'
+    { cat /proc/[0-9]*/stat 2>/dev/null || true; } |
+        awk '$2 == "(postgres)" { all += $14 + $15; user += $14 } END { print all + 0, user + 0 }'
 }
 children_user_ticks() { awk '{ print $16 }' "/proc/$BASHPID/stat"; }
 machine_ticks() { awk '/^cpu / { print $2 + $3, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
