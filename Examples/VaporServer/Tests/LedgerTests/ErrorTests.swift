@@ -6,11 +6,11 @@ import ObjectionVapor
 import Testing
 import Vapor
 
-/// Refused requests open no scope and store nothing; an injection error, or any error that is not
+/// Refused requests journal and store nothing; an injection error, or any error that is not
 /// an HTTP one, is a `500` that names nothing, logged in full with the request's id.
 @Suite("Authentication and errors", .timeLimit(.minutes(2)))
 struct ErrorTests {
-    @Test("Without a valid bearer both routes answer 401 with WWW-Authenticate, and no scope opens")
+    @Test("Without a valid bearer both routes answer 401 with WWW-Authenticate, and journal nothing")
     func unauthenticated() async throws {
         try await TestServer.with { server in
             let account = try await server.openAccount(owner: "alice", balance: 1)
