@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# CI for the Vapor example: a strict build (warnings are errors) and the tests, which start the
+# server on an ephemeral loopback port, talk to it over real sockets, and keep the ledger in a real
+# PostgreSQL: the throwaway server of .ci/postgres-start (started here unless it runs; left running
+# for the next job, `bash ../../.ci/postgres-stop` stops it).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+echo "== example: PostgreSQL"
+# On its own line, so that set -e stops here if the start fails.
+pg_env=$(bash ../../.ci/postgres-start)
+eval "$pg_env"
+
+echo "== example: strict build (all targets, warnings are errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+echo "== example: tests"
+swift test
