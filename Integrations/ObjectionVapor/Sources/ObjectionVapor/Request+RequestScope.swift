@@ -44,7 +44,7 @@ extension Request {
             throw InjectionError(
                 code: .scopeViolation,
                 message: "No request scope to resolve '\(T.self)' in: add ObjectionScopeMiddleware to the "
-                    + "application's or the route group's middleware"
+                    + "application's or the route group's middleware, or wrap the handler in its scoped(_:)"
             )
         }
         return try await scope.get(type, named: name)

@@ -31,6 +31,28 @@ struct ResolutionTests {
         }
     }
 
+    @Test("A handler that opens the scope itself gets one scope per request, in its own task, disposed when it returns")
+    func scopedHandler() async throws {
+        let ledger = ScopeLedger()
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ledger)])
+        try await withTestApp { app in
+            app.get(
+                "work",
+                use: ObjectionScopeMiddleware(injector).scoped { req async throws -> String in
+                    let work = try await req.resolve(RequestWork.self)
+                    #expect(try await req.resolve(RequestWork.self) === work)
+                    #expect(try await req.resolve(RequestIdentifier.self).value == work.requestID.value)
+                    return "\(work.serial)"
+                })
+            let first = try await app.testing().sendRequest(.GET, "work", headers: ["X-Request-Id": "w-1"])
+            #expect(first.body.string == "1")
+            let second = try await app.testing().sendRequest(.GET, "work", headers: ["X-Request-Id": "w-2"])
+            #expect(second.body.string == "2")
+            #expect(ledger.disposed.map(\.serial) == [1, 2])
+            #expect(ledger.disposed.map(\.requestID) == ["w-1", "w-2"])
+        }
+    }
+
     @Test("The request's id and logger, and the user an authenticator logged in, are the scope's values")
     func requestValues() async throws {
         let ledger = ScopeLedger()
