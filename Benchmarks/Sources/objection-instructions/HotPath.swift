@@ -57,8 +57,7 @@ enum HotPath {
             let injector = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
             for _ in 0...iterations { sink(try await injector.get(Service.self)) }
         case .requestScope:
-            let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
-            for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Handler.self) }) }
+            try await Self.requests(observer: nil, iterations: iterations)
         case .requestScopeRecorded:
             try await Self.requests(observer: ObserverCost.RecordingObserver(), iterations: iterations)
         case .requestScopeSilentlyObserved:
@@ -70,7 +69,7 @@ enum HotPath {
         }
     }
 
-    private static func requests(observer: some InjectionObserver, iterations: Int) async throws {
+    private static func requests(observer: (any InjectionObserver)?, iterations: Int) async throws {
         let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()], observer: observer)
         for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Handler.self) }) }
     }

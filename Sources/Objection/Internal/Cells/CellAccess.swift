@@ -129,13 +129,7 @@ final class CacheCell: CellAccess {
     /// which can close no cycle. Not generic, so that no type metadata is looked up per call.
     @usableFromInline
     func readOrJoin(as key: BindingKey) -> SingletonReading {
-        switch state.withLock({ $0.readOrJoin(as: key) }) {
-        case .built(let box): return .built(box)
-        case .idle: return .idle
-        case .inFlight(let construction, let outcome):
-            construction.recordJoin()
-            return .inFlight(InFlightConstruction(outcome))
-        }
+        state.withLock { $0.readOrJoin(as: key) }
     }
 
     /// The value, built once by `start` — which runs the construction in another task and ends

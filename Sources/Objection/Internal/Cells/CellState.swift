@@ -96,24 +96,16 @@ struct CellState: Sendable {
         }
     }
 
-    /// What a caller that waits but never builds finds: the value, a construction to join, or
-    /// nothing in flight.
-    enum Reading {
-        case built(Value)
-        /// The construction in flight and its outcome, named and made as ``claim(as:)`` does
-        /// for a waiter.
-        case inFlight(Construction, SharedOutcome<Value?>)
-        case idle
-    }
-
-    /// Reads the value, or joins the construction in flight, in one transition.
-    mutating func readOrJoin(as key: BindingKey) -> Reading {
+    /// Reads the value, or joins the construction in flight — named and given an outcome as
+    /// ``claim(as:)`` does for a waiter, and the join counted — in one transition.
+    mutating func readOrJoin(as key: BindingKey) -> SingletonReading {
         switch phase {
         case .built(let value): return .built(value)
         case .empty: return .idle
         case .building:
             guard case .wait(let construction, let outcome) = claim(as: key) else { return .idle }
-            return .inFlight(construction, outcome)
+            construction.recordJoin()
+            return .inFlight(InFlightConstruction(outcome))
         }
     }
 
