@@ -110,7 +110,7 @@ extension InjectorActor {
             modules: modules,
             stage: stage,
             startup: startup,
-            observer: observer,
+            observer: observing?.observer,
             maxResolutionDepth: maxResolutionDepth
         )
     }

@@ -13,7 +13,7 @@ extension InjectorActor {
         at frame: ResolutionFrame,
         _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
     ) async throws -> T {
-        guard let observer else { return try await construct(frame) }
+        guard let observing else { return try await construct(frame) }
         guard observesSuccesses else {
             let start = ContinuousClock.now
             do {
@@ -25,13 +25,13 @@ extension InjectorActor {
         }
         let construction = ObservedConstruction(
             id: .next(), key: binding.key, scope: binding.scope, parentID: frame.observedParent, start: .now)
-        observer.constructionStarted(construction)
+        observing.observer.constructionStarted(construction)
         do {
             let value = try await construct(frame.observed(as: construction.id))
-            observer.constructionFinished(construction, duration: .now - construction.start)
+            observing.observer.constructionFinished(construction, duration: .now - construction.start)
             return value
         } catch {
-            observer.constructionFailed(construction, duration: .now - construction.start, error: error)
+            observing.observer.constructionFailed(construction, duration: .now - construction.start, error: error)
             throw error
         }
     }
@@ -50,12 +50,14 @@ extension InjectorActor {
         below parent: ResolutionFrame?,
         _ resolve: (SynchronousResolver) throws(SynchronousStop) -> T
     ) throws -> T? {
-        guard observesSuccesses, let observer else {
+        guard observesSuccesses, let observing else {
             return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: nil)))
         }
-        let reports = ConstructionReports(below: parent?.observedParent)
-        defer { reports.deliver(to: observer) }
-        return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: reports)))
+        var reports = ConstructionReports(below: parent?.observedParent)
+        defer { reports.deliver(to: observing.observer) }
+        return try withUnsafeMutablePointer(to: &reports) { reports in
+            try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: reports)))
+        }
     }
 
     /// When this injector's observer wants failures only, the start of a cached construction on
@@ -73,7 +75,7 @@ extension InjectorActor {
         startedAt start: ContinuousClock.Instant?,
         _ error: any Error
     ) {
-        guard let start, let observer else { return }
+        guard let start, let observer = observing?.observer else { return }
         // An observer of failures only: no identities are kept for it, so no parent is known.
         let construction = ObservedConstruction(
             id: .next(), key: binding.key, scope: binding.scope, parentID: nil, start: start)
@@ -85,6 +87,6 @@ extension InjectorActor {
     /// singleton hit 9 ns (objection-compare, case 2).
     @usableFromInline
     nonisolated func reportFailure(of key: BindingKey, _ error: any Error) {
-        observer?.resolutionFailed(key, error: error)
+        observing?.observer.resolutionFailed(key, error: error)
     }
 }

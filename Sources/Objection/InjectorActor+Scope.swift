@@ -161,18 +161,18 @@ extension InjectorActor {
         // was looked up in the runtime's cache on every request.
         let value: T
         // A stored flag, `false` unless the observer asked: no other observer pays for this.
-        let scopeObserver = observesScopes ? observer : nil
-        scopeObserver?.scopeOpened()
+        let scopeObserver = observesScopes ? observing : nil
+        scopeObserver?.observer.scopeOpened()
         do {
             value = try await InjectorActor.withCurrent(scope) { try await body(scope) }
         } catch {
             // The body's error wins over a disposal's, which the observer still hears of.
             _ = await scope.end(after: .failed(error))
-            scopeObserver?.scopeEnded(.failed(error))
+            scopeObserver?.observer.scopeEnded(.failed(error))
             throw error
         }
         let disposalFailure = await scope.end(after: .succeeded)
-        scopeObserver?.scopeEnded(.succeeded)
+        scopeObserver?.observer.scopeEnded(.succeeded)
         if let disposalFailure { throw disposalFailure }
         return value
     }

@@ -97,32 +97,30 @@ extension InjectorActor {
         request?.removeAll()
         var failures: [(key: BindingKey, error: any Error)] = []
         for disposal in shutdownState.withLock({ $0.close() }).reversed() {
-            let failure = await Self.runDisposal(
-                disposal, after: outcome, observer: observer, observesSuccesses: observesSuccesses)
+            let failure = await Self.runDisposal(disposal, after: outcome, observing: observing)
             if let failure { failures.append((disposal.key, failure)) }
         }
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }
 
-    /// Runs `disposal` after work that ended with `outcome`, telling `observer` (successes only
+    /// Runs `disposal` after work that ended with `outcome`, telling the observer (successes only
     /// when it `observesSuccesses`); returns its error, if any. Static, so that a disposal run in
     /// the background holds the observer and not the injector.
     nonisolated(nonsending) static func runDisposal(
         _ disposal: Disposal,
         after outcome: ScopeOutcome,
-        observer: (any InjectionObserver)?,
-        observesSuccesses: Bool
+        observing: ObserverReference?
     ) async -> (any Error)? {
         // The clock is read only for an observer: twice per disposal is measurable per request.
-        let start = observer != nil ? ContinuousClock.now : nil
+        let start = observing != nil ? ContinuousClock.now : nil
         var failure: (any Error)?
         do {
             try await disposal.dispose(outcome)
         } catch {
             failure = error
         }
-        if let observer, let start, failure != nil || observesSuccesses {
-            observer.disposed(disposal.key, duration: .now - start, error: failure)
+        if let observing, let start, failure != nil || observing.observesSuccesses {
+            observing.observer.disposed(disposal.key, duration: .now - start, error: failure)
         }
         return failure
     }

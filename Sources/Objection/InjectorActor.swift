@@ -55,10 +55,10 @@ public actor InjectorActor {
     /// Where ``shutdown()`` is, and what this injector built and must dispose at shutdown, in
     /// order of construction.
     nonisolated let shutdownState: ShutdownStateStore
-    /// Hears constructions, disposals and failed `get`s; a root's, inherited by what derives
+    /// Hears constructions, disposals and failed `get`s; a root's, shared with what derives
     /// from it.
-    @usableFromInline nonisolated let observer: (any InjectionObserver)?
-    /// `observer != nil`, stored: the resolution paths test it without copying the existential.
+    @usableFromInline nonisolated let observing: ObserverReference?
+    /// `observing != nil`, stored: the resolution paths test it without loading the reference.
     @usableFromInline nonisolated let isObserved: Bool
     /// Whether the observer wants the events of work that succeeds
     /// (``InjectionObserver/observesSuccesses``); `false` without an observer.
@@ -142,9 +142,7 @@ public actor InjectorActor {
             isScope: isScope,
             ownModules: modules,
             stage: stage,
-            observer: observer ?? parent?.observer,
-            observesSuccesses: observer?.observesSuccesses ?? parent?.observesSuccesses ?? false,
-            observesScopes: observer?.observesScopes ?? parent?.observesScopes ?? false,
+            observing: observer.map(ObserverReference.init) ?? parent?.observing,
             maxResolutionDepth: maxResolutionDepth
         )
         guard !startup.isDeferred else { return }
@@ -168,9 +166,7 @@ public actor InjectorActor {
             values: values,
             ownModules: [],
             stage: parent.stage,
-            observer: parent.observer,
-            observesSuccesses: parent.observesSuccesses,
-            observesScopes: parent.observesScopes,
+            observing: parent.observing,
             maxResolutionDepth: parent.maxResolutionDepth,
             layout: parent.scopeLayout
         )
@@ -184,9 +180,7 @@ public actor InjectorActor {
         values: ScopeValues = ScopeValues(),
         ownModules: [any Module],
         stage: Stage,
-        observer: (any InjectionObserver)?,
-        observesSuccesses: Bool,
-        observesScopes: Bool,
+        observing: ObserverReference?,
         maxResolutionDepth: Int,
         layout: ScopeLayout? = nil
     ) {
@@ -195,10 +189,10 @@ public actor InjectorActor {
         self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
         self.ownModules = ownModules
         self.stage = stage
-        self.observer = observer
-        self.isObserved = observer != nil
-        self.observesSuccesses = observesSuccesses
-        self.observesScopes = observesScopes
+        self.observing = observing
+        self.isObserved = observing != nil
+        self.observesSuccesses = observing?.observesSuccesses ?? false
+        self.observesScopes = observing?.observesScopes ?? false
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil
         let layout = layout ?? ScopeLayout(table: table, over: parent?.scopeLayout)
@@ -257,11 +251,8 @@ extension InjectorActor {
         if shutdownState.withLock({ $0.record(disposal) }) { return true }
         // Its failure has no caller to reach; the observer hears of it. The task holds the
         // observer, not this injector (a scope's values may be a resource lent back by now).
-        let (observer, observesSuccesses) = (observer, observesSuccesses)
-        Task.detached {
-            _ = await Self.runDisposal(
-                disposal, after: .succeeded, observer: observer, observesSuccesses: observesSuccesses)
-        }
+        let observing = observing
+        Task.detached { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
         return false
     }
 

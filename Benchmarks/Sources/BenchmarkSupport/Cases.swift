@@ -10,7 +10,8 @@ public enum Cases {
             + concurrentHits(scale)
             + stampedes() + perRequest(scale)
             + [perRequestWithValues(scale), serverShapedRequest(scale)]
-            + buildCost(scale) + [ObserverCost.requestScope(scale)]
+            + buildCost(scale)
+            + [ObserverCost.requestScope(scale), ObserverCost.requestThatBuildsNothing(scale)]
     }
 
     static func transientGraph(_ scale: Int) async throws -> BenchmarkCase {

@@ -4,6 +4,11 @@ import Synchronization
 /// What an observer that records everything costs a request: case 5's request (a scope, a
 /// handler built from 3 scoped, 5 singleton and 2 transient objects, a disposal) without an
 /// observer and with ``RecordingObserver``. Issue #27 allows the observer 10 %.
+///
+/// Beside them, the floor: the same request without an observer, plus the clock reads an
+/// observer that times everything needs — two per construction and two for the disposal, eight —
+/// and nothing else. And case 5e: a request that builds nothing cached, which an observer hears
+/// only as a scope opened and ended.
 public enum ObserverCost {
     /// The case: "no observer" is the baseline of the ratio column.
     ///
@@ -26,8 +31,58 @@ public enum ObserverCost {
                 Contender("observer that records nothing") { n in
                     for _ in 0..<n { sink(try await silent.withScope { try await $0.get(Handler.self) }) }
                 },
+                Contender("no observer, 8 clock reads (the floor)") { n in
+                    for _ in 0..<n {
+                        sink(timedFourTimes())
+                        sink(try await plain.withScope { try await $0.get(Handler.self) })
+                    }
+                },
             ]
         )
+    }
+
+    /// A request whose scope builds nothing: its handler needs only singletons and transients
+    /// (case 5's three scoped bindings made singletons), so an observer hears the scope open and
+    /// end, and no construction.
+    public static func requestThatBuildsNothing(_ scale: Int) async throws -> BenchmarkCase {
+        let modules: [any Module] = [ObjectionGraphs.Requests(), NothingScoped()]
+        let plain = try await InjectorActor(modules: modules)
+        let observed = try await InjectorActor(modules: modules, observer: RecordingObserver())
+        for root in [plain, observed] { try await root.withScope { _ = try await $0.get(Handler.self) } }
+        return BenchmarkCase(
+            "5e. Per request that builds nothing cached (handler of 8 singletons and 2 transients)",
+            operations: 20_000 / scale,
+            contenders: [
+                Contender("no observer", role: .baseline) { n in
+                    for _ in 0..<n { sink(try await plain.withScope { try await $0.get(Handler.self) }) }
+                },
+                Contender("recording observer") { n in
+                    for _ in 0..<n { sink(try await observed.withScope { try await $0.get(Handler.self) }) }
+                },
+            ]
+        )
+    }
+
+    /// Applied after `ObjectionGraphs.Requests`: its three scoped bindings become singletons.
+    public struct NothingScoped: Module {
+        public init() {}
+
+        public func configure(_ binder: Binder) {
+            binder.bind(RequestContext.self).to(RequestContext.init).asSingleton()
+            binder.bind(RequestLogger.self).to(RequestLogger.init).asSingleton()
+            binder.bind(UnitOfWork.self).to(UnitOfWork.init).asSingleton()
+        }
+    }
+
+    /// Four durations, each from two clock reads, as an observer that times three constructions
+    /// and a disposal needs them.
+    static func timedFourTimes() -> Duration {
+        var elapsed = Duration.zero
+        for _ in 0..<4 {
+            let start = ContinuousClock.now
+            elapsed += .now - start
+        }
+        return elapsed
     }
 
     /// Asks for every event and does nothing with it: what the injector's side of observing costs.

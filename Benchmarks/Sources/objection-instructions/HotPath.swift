@@ -14,6 +14,9 @@ enum HotPath {
     case requestScopeRecorded
     /// The same request, on an injector whose observer asks for every event and does nothing.
     case requestScopeSilentlyObserved
+    /// A request whose scope builds nothing cached (objection-compare 5e), without an observer
+    /// or, when `recorded`, with the observer that records everything.
+    case requestThatBuildsNothing(recorded: Bool)
     /// A new injector and `waiters` tasks asking at once for its singleton, built once.
     case stampede(waiters: Int)
     /// The stampede's baseline: `waiters` tasks awaiting one shared `Task`.
@@ -21,7 +24,7 @@ enum HotPath {
 
     static let usage =
         "singleton-hit|transient-graph|request-scope|request-scope-recorded|request-scope-silently-observed"
-        + "|stampede-<waiters>|shared-task-<waiters>"
+        + "|request-builds-nothing|request-builds-nothing-recorded|stampede-<waiters>|shared-task-<waiters>"
 
     init?(name: String) {
         switch name {
@@ -30,6 +33,8 @@ enum HotPath {
         case "request-scope": self = .requestScope
         case "request-scope-recorded": self = .requestScopeRecorded
         case "request-scope-silently-observed": self = .requestScopeSilentlyObserved
+        case "request-builds-nothing": self = .requestThatBuildsNothing(recorded: false)
+        case "request-builds-nothing-recorded": self = .requestThatBuildsNothing(recorded: true)
         default:
             if let waiters = Self.waiters(name, prefix: "stampede-") {
                 self = .stampede(waiters: waiters)
@@ -62,6 +67,12 @@ enum HotPath {
             try await Self.requests(observer: ObserverCost.RecordingObserver(), iterations: iterations)
         case .requestScopeSilentlyObserved:
             try await Self.requests(observer: ObserverCost.SilentObserver(), iterations: iterations)
+        case .requestThatBuildsNothing(let recorded):
+            try await Self.requests(
+                modules: [ObjectionGraphs.Requests(), ObserverCost.NothingScoped()],
+                observer: recorded ? ObserverCost.RecordingObserver() : nil,
+                iterations: iterations
+            )
         case .stampede(let waiters):
             for _ in 0...iterations { try await GatedStampede.run(waiters: waiters) }
         case .sharedTask(let waiters):
@@ -69,8 +80,12 @@ enum HotPath {
         }
     }
 
-    private static func requests(observer: (any InjectionObserver)?, iterations: Int) async throws {
-        let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()], observer: observer)
+    private static func requests(
+        modules: [any Module] = [ObjectionGraphs.Requests()],
+        observer: (any InjectionObserver)?,
+        iterations: Int
+    ) async throws {
+        let root = try await InjectorActor(modules: modules, observer: observer)
         for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Handler.self) }) }
     }
 }

@@ -9,12 +9,13 @@
 @usableFromInline
 struct SynchronousResolver {
     @usableFromInline let injector: InjectorActor
-    /// Where the constructions are noted for the observer; `nil` without one.
-    @usableFromInline let reports: ConstructionReports?
+    /// Where the constructions are noted for the observer, on the stack of the call that
+    /// resolves (see ``ConstructionReports``); `nil` without one.
+    @usableFromInline let reports: UnsafeMutablePointer<ConstructionReports>?
 
     /// Resolves for `injector`, through its table, noting constructions in `reports`.
     @inlinable
-    init(injector: InjectorActor, reports: ConstructionReports?) {
+    init(injector: InjectorActor, reports: UnsafeMutablePointer<ConstructionReports>?) {
         self.injector = injector
         self.reports = reports
     }
@@ -122,14 +123,14 @@ struct SynchronousResolver {
                 cell.abandon()
                 throw .mustSuspend
             }
-            let report = reports?.started(binding)
+            let report = reports?.pointee.started(binding)
             let start = scope.failureClockStart
             let value: T
             do {
                 value = try producer.synchronous(self, binding)
             } catch .mustSuspend {
                 cell.abandon()
-                if let report { reports?.abandoned(report) }
+                if let report { reports?.pointee.abandoned(report) }
                 throw .mustSuspend
             } catch .failed(let error) {
                 // An InjectionError (a configuration error, such as a type mismatch) gives the
@@ -137,7 +138,7 @@ struct SynchronousResolver {
                 // other error fails the cell, and its waiters get that error. Either way the
                 // error reaches this caller as it was thrown.
                 if error is InjectionError { cell.abandon() } else { cell.failInPlace(with: error) }
-                if let report { reports?.failed(report, error) }
+                if let report { reports?.pointee.failed(report, error) }
                 scope.reportFailedConstruction(of: binding, startedAt: start, error)
                 throw .failed(error)
             }
@@ -146,11 +147,11 @@ struct SynchronousResolver {
                 // the observer hears of this construction here, as ended by the shutdown.
                 cell.abandon()
                 let ended = InjectionError.shutDown(isScope: scope.isScope, key: binding.key)
-                if let report { reports?.failed(report, ended) }
+                if let report { reports?.pointee.failed(report, ended) }
                 scope.reportFailedConstruction(of: binding, startedAt: start, ended)
                 throw .mustSuspend
             }
-            if let report { reports?.finished(report) }
+            if let report { reports?.pointee.finished(report) }
             cell.completeInPlace(value)
             return value
         }

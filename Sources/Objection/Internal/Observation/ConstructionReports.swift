@@ -11,12 +11,14 @@
 /// One entry per construction, in the order they started, each with the index of the one it ran
 /// inside: the resolution makes plain nested calls, so that is enough to replay every start and
 /// every end in order, without a list of events or a stack. It is on the path of every observed
-/// request, so it holds its bindings unretained (the table that holds them outlives the call)
-/// and allocates one buffer, on the first construction.
+/// request, so it lives on the stack of the call that resolves (``InjectorActor/attemptSynchronously(in:below:_:)``),
+/// which lends it to the resolvers by pointer; it holds its bindings unretained (the table that
+/// holds them outlives the call) and allocates one buffer, on the first construction: a
+/// resolution that builds nothing cached allocates nothing.
 ///
-/// Used by one synchronous call on one task, never shared.
+/// Used by one synchronous call on one task, never shared, never copied.
 @usableFromInline
-final class ConstructionReports {
+struct ConstructionReports: ~Copyable {
     private enum Ending {
         /// Still running, or handed over to the asynchronous path (see ``abandoned(_:)``), which
         /// reports it: it is not reported here.
@@ -41,13 +43,12 @@ final class ConstructionReports {
         var parentID: ObservedConstruction.ID?
     }
 
-    // One task, one synchronous call: no overlapping access to check at run time.
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    private var entries: [Entry] = []
     /// The errors of failed constructions, kept apart so that an entry copies no existential.
-    @exclusivity(unchecked) private var errors: [any Error] = []
+    private var errors: [any Error] = []
     /// The construction running now, whose constructions are its children: an index into
     /// ``entries``.
-    @exclusivity(unchecked) private var running: Int?
+    private var running: Int?
 
     /// The observed construction (or startup) the resolution runs inside, if any.
     private let parent: ObservedConstruction.ID?
@@ -58,7 +59,7 @@ final class ConstructionReports {
     }
 
     /// Notes that building `binding` starts now; pass the result to one of the endings.
-    func started(_ binding: Binding) -> Int {
+    mutating func started(_ binding: Binding) -> Int {
         // A request's handful of scoped instances without regrowing; a resolution that builds
         // nothing cached allocates no buffer.
         if entries.isEmpty { entries.reserveCapacity(8) }
@@ -69,24 +70,24 @@ final class ConstructionReports {
     }
 
     /// Notes that the construction started at `start` built its value.
-    func finished(_ start: Int) {
+    mutating func finished(_ start: Int) {
         end(start, .finished)
     }
 
     /// Notes that the construction started at `start` threw `error`.
-    func failed(_ start: Int, _ error: any Error) {
+    mutating func failed(_ start: Int, _ error: any Error) {
         errors.append(error)
         end(start, .failed(errors.count - 1))
     }
 
     /// Notes that the construction started at `start` was handed to the asynchronous path,
     /// which reports it.
-    func abandoned(_ start: Int) {
+    mutating func abandoned(_ start: Int) {
         entries[start].isAbandoned = true
         running = entries[start].enclosing
     }
 
-    private func end(_ start: Int, _ ending: Ending) {
+    mutating private func end(_ start: Int, _ ending: Ending) {
         entries[start].end = .now
         entries[start].ending = ending
         running = entries[start].enclosing
@@ -100,7 +101,7 @@ final class ConstructionReports {
     /// enclosing one reported, else the resolution's ``parent``; an abandoned construction never
     /// ends, and what it built before giving up names the one it ran inside.
     @usableFromInline
-    func deliver(to observer: any InjectionObserver) {
+    mutating func deliver(to observer: any InjectionObserver) {
         guard !entries.isEmpty else { return }
         /// The innermost construction started and not yet reported as ended.
         var innermost: Int?
