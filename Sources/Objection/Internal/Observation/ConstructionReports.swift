@@ -116,7 +116,7 @@ struct ConstructionReports: ~Copyable {
             let id = ObservedConstruction.ID.next()
             entries[index].id = id
             entries[index].parentID = nearestReported(enclosing) ?? parent
-            observer.constructionStarted(observed(entries[index], id: id))
+            observer.constructionStarted(observed(index, id: id))
         }
         while let open = innermost {
             report(endOf: open, to: observer)
@@ -134,24 +134,27 @@ struct ConstructionReports: ~Copyable {
         return nil
     }
 
-    /// The construction of `entry`, delivered as `id`, as the observer hears of it.
-    private func observed(_ entry: Entry, id: ObservedConstruction.ID) -> ObservedConstruction {
-        entry.binding._withUnsafeGuaranteedRef { binding in
+    /// The construction of entry `index`, delivered as `id`, as the observer hears of it. Reads
+    /// the entry's fields in place: an entry holds the clock's instants, a resilient type, and a
+    /// copy of the whole entry went through the runtime's value witnesses.
+    private func observed(_ index: Int, id: ObservedConstruction.ID) -> ObservedConstruction {
+        entries[index].binding._withUnsafeGuaranteedRef { binding in
             ObservedConstruction(
-                id: id, key: binding.key, scope: binding.scope, parentID: entry.parentID, start: entry.start)
+                id: id, key: binding.key, scope: binding.scope, parentID: entries[index].parentID,
+                start: entries[index].start)
         }
     }
 
     /// Reports how entry `index` ended, if it was reported as started and has ended.
     private func report(endOf index: Int, to observer: any InjectionObserver) {
-        let entry = entries[index]
-        guard let id = entry.id else { return }
-        let duration = entry.end - entry.start
-        switch entry.ending {
+        guard let id = entries[index].id else { return }
+        switch entries[index].ending {
         case .none: return
-        case .finished: observer.constructionFinished(observed(entry, id: id), duration: duration)
+        case .finished:
+            observer.constructionFinished(observed(index, id: id), duration: entries[index].end - entries[index].start)
         case .failed(let error):
-            observer.constructionFailed(observed(entry, id: id), duration: duration, error: errors[error])
+            observer.constructionFailed(
+                observed(index, id: id), duration: entries[index].end - entries[index].start, error: errors[error])
         }
     }
 }
