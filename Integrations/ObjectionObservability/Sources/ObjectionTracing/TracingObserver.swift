@@ -30,10 +30,16 @@ import Tracing
 public final class TracingObserver: InjectionObserver {
     private let tracer: any Tracer
     /// The spans started and not ended, by the id of their construction or startup.
-    private let open = Mutex<[ObservedConstruction.ID: any Span]>([:])
+    private let open = Mutex<[ObservedConstruction.ID: OpenSpan]>([:])
     /// Each key's span name and attribute strings, made on its first construction: describing a
     /// type costs about half a microsecond, and a request scope constructs the same keys each time.
     private let labels = Mutex<[Labels.Key: Labels]>([:])
+
+    /// A span and when it started, from which its end is placed without reading the clocks again.
+    private struct OpenSpan {
+        let span: any Span
+        let start: WallClockInstant
+    }
 
     private struct Labels {
         struct Key: Hashable {
@@ -67,18 +73,19 @@ public final class TracingObserver: InjectionObserver {
     ///
     /// - Parameter construction: The construction starting.
     public func constructionStarted(_ construction: ObservedConstruction) {
-        let parent = construction.parentID.flatMap { id in open.withLock { $0[id]?.context } }
+        let parent = construction.parentID.flatMap { id in open.withLock { $0[id]?.span.context } }
         let labels = labels(of: construction)
+        let start = WallClockInstant(construction.start)
         let span = tracer.startSpan(
             labels.name,
             context: parent ?? .current ?? .topLevel,
             ofKind: .internal,
-            at: WallClockInstant(construction.start)
+            at: start
         )
         span.attributes["objection.key"] = labels.key
         span.attributes["objection.scope"] = labels.scope
         span.attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
-        open.withLock { $0[construction.id] = span }
+        open.withLock { $0[construction.id] = OpenSpan(span: span, start: start) }
     }
 
     private func labels(of construction: ObservedConstruction) -> Labels {
@@ -100,8 +107,8 @@ public final class TracingObserver: InjectionObserver {
     ///   - construction: The construction that built its instance.
     ///   - duration: How long it took.
     public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
-        guard let span = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
-        span.end(at: WallClockInstant(construction.start, plus: duration))
+        guard let open = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
+        open.span.end(at: open.start.advanced(by: duration))
     }
 
     /// Records `error` on the span of `construction`, and ends it with the status `error`.
@@ -115,11 +122,11 @@ public final class TracingObserver: InjectionObserver {
     ///   - duration: How long it took.
     ///   - error: What it threw.
     public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
-        guard let span = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
-        let end = WallClockInstant(construction.start, plus: duration)
-        span.recordError(error, attributes: [:], at: end)
-        span.setStatus(SpanStatus(code: .error))
-        span.end(at: end)
+        guard let open = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
+        let end = open.start.advanced(by: duration)
+        open.span.recordError(error, attributes: [:], at: end)
+        open.span.setStatus(SpanStatus(code: .error))
+        open.span.end(at: end)
     }
 
     /// The name of a startup's span, for a tracer or a test that looks for it.
@@ -139,9 +146,11 @@ public final class TracingObserver: InjectionObserver {
     ///   - id: The startup's identity.
     ///   - singletons: How many singletons it builds.
     public func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {
-        let span = tracer.startSpan(Self.startupOperationName, context: .current ?? .topLevel, ofKind: .internal)
+        let start = WallClockInstant(.now)
+        let span = tracer.startSpan(
+            Self.startupOperationName, context: .current ?? .topLevel, ofKind: .internal, at: start)
         span.attributes["objection.singletons"] = singletons
-        open.withLock { $0[id] = span }
+        open.withLock { $0[id] = OpenSpan(span: span, start: start) }
     }
 
     /// Ends the span of a startup, recording its error if it failed.
@@ -155,11 +164,11 @@ public final class TracingObserver: InjectionObserver {
     ///   - duration: How long it took.
     ///   - error: What ended it early, if anything.
     public func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?) {
-        guard let span = open.withLock({ $0.removeValue(forKey: id) }) else { return }
+        guard let open = open.withLock({ $0.removeValue(forKey: id) }) else { return }
         if let error {
-            span.recordError(error)
-            span.setStatus(SpanStatus(code: .error))
+            open.span.recordError(error)
+            open.span.setStatus(SpanStatus(code: .error))
         }
-        span.end()
+        open.span.end()
     }
 }
