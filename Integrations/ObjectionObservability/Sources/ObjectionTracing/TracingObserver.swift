@@ -39,6 +39,8 @@ public final class TracingObserver: InjectionObserver {
     private struct OpenSpan {
         let span: any Span
         let start: WallClockInstant
+        /// ``start`` on the continuous clock: the spans below this one are placed from it.
+        let continuousStart: ContinuousClock.Instant
     }
 
     private struct Labels {
@@ -73,19 +75,25 @@ public final class TracingObserver: InjectionObserver {
     ///
     /// - Parameter construction: The construction starting.
     public func constructionStarted(_ construction: ObservedConstruction) {
-        let parent = construction.parentID.flatMap { id in open.withLock { $0[id]?.span.context } }
+        let parent = construction.parentID.flatMap { id in open.withLock { $0[id] } }
         let labels = labels(of: construction)
-        let start = WallClockInstant(construction.start)
+        // Below an open span, placed from that span's start on the continuous clock: a child
+        // then starts no earlier and ends no later than its parent, whatever the clocks did.
+        let start =
+            parent.map { $0.start.advanced(by: construction.start - $0.continuousStart) }
+            ?? WallClockInstant(construction.start)
         let span = tracer.startSpan(
             labels.name,
-            context: parent ?? .current ?? .topLevel,
+            context: parent?.span.context ?? .current ?? .topLevel,
             ofKind: .internal,
             at: start
         )
         span.attributes["objection.key"] = labels.key
         span.attributes["objection.scope"] = labels.scope
         span.attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
-        open.withLock { $0[construction.id] = OpenSpan(span: span, start: start) }
+        open.withLock {
+            $0[construction.id] = OpenSpan(span: span, start: start, continuousStart: construction.start)
+        }
     }
 
     private func labels(of construction: ObservedConstruction) -> Labels {
@@ -108,7 +116,7 @@ public final class TracingObserver: InjectionObserver {
     ///   - duration: How long it took.
     public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
         guard let open = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
-        open.span.end(at: open.start.advanced(by: duration))
+        open.span.end(at: open.start.advanced(by: max(duration, .zero)))
     }
 
     /// Records `error` on the span of `construction`, and ends it with the status `error`.
@@ -123,7 +131,7 @@ public final class TracingObserver: InjectionObserver {
     ///   - error: What it threw.
     public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
         guard let open = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
-        let end = open.start.advanced(by: duration)
+        let end = open.start.advanced(by: max(duration, .zero))
         open.span.recordError(error, attributes: [:], at: end)
         open.span.setStatus(SpanStatus(code: .error))
         open.span.end(at: end)
@@ -146,11 +154,12 @@ public final class TracingObserver: InjectionObserver {
     ///   - id: The startup's identity.
     ///   - singletons: How many singletons it builds.
     public func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {
-        let start = WallClockInstant(.now)
+        let now = ContinuousClock.now
+        let start = WallClockInstant(now)
         let span = tracer.startSpan(
             Self.startupOperationName, context: .current ?? .topLevel, ofKind: .internal, at: start)
         span.attributes["objection.singletons"] = singletons
-        open.withLock { $0[id] = OpenSpan(span: span, start: start) }
+        open.withLock { $0[id] = OpenSpan(span: span, start: start, continuousStart: now) }
     }
 
     /// Ends the span of a startup, recording its error if it failed.
@@ -169,6 +178,7 @@ public final class TracingObserver: InjectionObserver {
             open.span.recordError(error)
             open.span.setStatus(SpanStatus(code: .error))
         }
-        open.span.end()
+        // `duration` runs from before this span's start: its end is no earlier than its singletons'.
+        open.span.end(at: open.start.advanced(by: max(duration, .zero)))
     }
 }

@@ -15,21 +15,20 @@ struct WallClockInstant: TracerInstant {
         self = now.advanced(by: instant - .now)
     }
 
-    /// This instant moved by `offset`.
+    /// This instant moved by `offset`, saturating at the epoch and at `UInt64.max`.
     func advanced(by offset: Duration) -> WallClockInstant {
-        // Saturating: a span placed at the epoch or at the end of time is wrong, not a crash.
-        let (moved, overflow) = Int64(clamping: nanosecondsSinceEpoch).addingReportingOverflow(
-            Self.nanoseconds(in: offset))
-        return WallClockInstant(nanosecondsSinceEpoch: overflow ? (offset > .zero ? .max : 0) : UInt64(clamping: moved))
+        // Past ±292 years no Int64 holds the nanoseconds, and `components` traps past 2^63 s.
+        let limit = Duration.nanoseconds(Int64.max)
+        guard offset < limit else { return WallClockInstant(nanosecondsSinceEpoch: .max) }
+        guard offset > .zero - limit else { return WallClockInstant(nanosecondsSinceEpoch: 0) }
+        let (seconds, attoseconds) = offset.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let (moved, overflow) = Int64(clamping: nanosecondsSinceEpoch).addingReportingOverflow(nanoseconds)
+        return WallClockInstant(nanosecondsSinceEpoch: overflow ? .max : UInt64(clamping: moved))
     }
 
     private init(nanosecondsSinceEpoch: UInt64) {
         self.nanosecondsSinceEpoch = nanosecondsSinceEpoch
-    }
-
-    private static func nanoseconds(in duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ attoseconds / 1_000_000_000
     }
 
     static func < (lhs: Self, rhs: Self) -> Bool {

@@ -10,7 +10,9 @@
 struct SynchronousResolver {
     @usableFromInline let injector: InjectorActor
     /// Where the constructions are noted for the observer, on the stack of the call that
-    /// resolves (see ``ConstructionReports``); `nil` without one.
+    /// resolves (see ``ConstructionReports``); `nil` without one. Valid only during that call: a
+    /// resolver is passed down through plain nested calls and never stored, captured by a
+    /// closure that outlives them, or handed to a task.
     @usableFromInline let reports: UnsafeMutablePointer<ConstructionReports>?
 
     /// Resolves for `injector`, through its table, noting constructions in `reports`.
