@@ -104,13 +104,16 @@ extension InjectorActor {
         )
     }
 
-    /// A new root from `modules`, with this injector's stage, observer and depth limit.
+    /// A new root from `modules`, with this injector's stage, observer (and the observer's
+    /// answers, not asked again) and depth limit.
     private nonisolated func derived(from modules: [any Module], startup: Startup) async throws -> InjectorActor {
         try await InjectorActor(
             modules: modules,
+            parent: nil,
+            isScope: false,
             stage: stage,
             startup: startup,
-            observer: observing?.observer,
+            observing: observing,
             maxResolutionDepth: maxResolutionDepth
         )
     }

@@ -6,9 +6,14 @@ extension InjectorActor {
     /// Singletons are disposed by the injector that declares them; a request scope disposes its
     /// scoped instances when it ends. Values bound with `toInstance` are not disposed. One
     /// failing disposal does not stop the others. Constructions still in flight are awaited first
-    /// and what they build is disposed too. Afterwards `get`, `child(modules:startup:)` and
-    /// `withScope(modules:_:)` throw ``InjectionError/Code/shutDown``. Calling it again waits for
-    /// the first call and does nothing more.
+    /// and what they build is disposed too — but those the caller runs inside (a provider that
+    /// shuts its own injector down), which wait for this call: what they build is disposed when
+    /// they finish. Called from a cancelled task, it does not wait for constructions in flight:
+    /// it returns, and the disposal, in the same order, runs in the background once they end.
+    /// Afterwards `get`, `child(modules:startup:)` and `withScope(modules:_:)` throw
+    /// ``InjectionError/Code/shutDown``. Calling it again waits for the first call and does
+    /// nothing more; from a disposal of this injector or from inside a construction, which the
+    /// first call may be waiting for, it returns at once.
     ///
     /// ```swift
     /// if let failure = await injector.shutdown() {
@@ -50,21 +55,45 @@ extension InjectorActor {
         case .done:
             return nil
         case .waiter(let outcome):
-            // A cancelled caller stops waiting; the first call carries on.
+            // The first call may be waiting for the caller: a disposal of this injector (on its
+            // task, or one it started), or a construction in flight (the first call waits for
+            // them all). Either returns at once. A cancelled caller stops waiting; the first
+            // call carries on.
+            guard Self.disposing !== self, ResolutionFrame.current?.construction == nil else { return nil }
             _ = try? await outcome.value()
             return nil
         case .disposer:
             shutdownFlag.set()
-            let failure = await disposeAll(after: outcome)
-            let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
-                defer { state.phase = .finished }
-                if case .disposing(let outcome) = state.phase { return outcome }
+            // No construction starts after the flag is set (a claimant checks it after claiming);
+            // those already running record their values for disposal as they finish. Those the
+            // caller runs inside wait for this call: they are not waited for, and what they
+            // build is disposed in the background (see `record(_:of:)`).
+            let inFlight = outcomesInFlight(excluding: ResolutionFrame.current?.enclosingConstructions ?? [])
+            guard await Self.waitUnlessCancelled(for: inFlight) else {
+                // A cancelled caller does not wait; the disposal, in the same order, does, in the
+                // background. Later calls wait for it.
+                Task { _ = await self.disposeAll(after: outcome, waitingFor: inFlight) }
                 return nil
             }
-            waiters?.finish(.success(()))
-            return failure
+            return await disposeAll(after: outcome, waitingFor: [])
         }
     }
+
+    /// Waits for `outcomes` until they end, or until the calling task is cancelled: whether
+    /// they all ended.
+    private nonisolated(nonsending) static func waitUnlessCancelled(
+        for outcomes: [SharedOutcome<CellState.Value?>]
+    ) async -> Bool {
+        for outcome in outcomes {
+            _ = try? await outcome.value()
+            if Task.isCancelled { return false }
+        }
+        return true
+    }
+
+    /// The injector whose disposals the current task is running, if any: a disposal that shuts
+    /// its own injector down again must not wait for itself.
+    @TaskLocal static var disposing: InjectorActor?
 
     /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
     /// ``shutdown(after:)``, whose disposal failure it returns.
@@ -85,21 +114,35 @@ extension InjectorActor {
         return true
     }
 
-    private nonisolated(nonsending) func disposeAll(after outcome: ScopeOutcome) async -> InjectionError? {
-        // No construction starts after the flag is set (a claimant checks it after claiming);
-        // wait for those already running, whose values are recorded for disposal as they finish.
+    /// Waits for `inFlight`, disposes everything recorded, in reverse order, and finishes the
+    /// shutdown: the later calls waiting for it return.
+    private nonisolated(nonsending) func disposeAll(
+        after outcome: ScopeOutcome,
+        waitingFor inFlight: [SharedOutcome<CellState.Value?>]
+    ) async -> InjectionError? {
         // One given up at startup is no longer in its cell, so is not waited for.
-        for outcome in outcomesInFlight { _ = try? await outcome.value() }
+        for construction in inFlight { _ = try? await construction.value() }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
         for binding in justInTime?.all ?? [] { binding.cell?.clear() }
         request?.removeAll()
+        let disposals = shutdownState.withLock { $0.close() }
         var failures: [(key: BindingKey, error: any Error)] = []
-        for disposal in shutdownState.withLock({ $0.close() }).reversed() {
-            let failure = await Self.runDisposal(disposal, after: outcome, observing: observing)
-            if let failure { failures.append((disposal.key, failure)) }
+        if !disposals.isEmpty {
+            await Self.$disposing.withValue(self) {
+                for disposal in disposals.reversed() {
+                    let failure = await Self.runDisposal(disposal, after: outcome, observing: observing)
+                    if let failure { failures.append((disposal.key, failure)) }
+                }
+            }
         }
+        let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
+            defer { state.phase = .finished }
+            if case .disposing(let outcome) = state.phase { return outcome }
+            return nil
+        }
+        waiters?.finish(.success(()))
         return failures.isEmpty ? nil : .disposalFailed(failures)
     }
 
@@ -131,13 +174,16 @@ extension InjectorActor {
         ((ownsTable ? table.declaredBindings : []) + (justInTime?.all ?? [])).compactMap(\.cell)
     }
 
-    /// The outcomes of the constructions of this injector's caches that are in flight: its
-    /// singletons' and, for a request scope, its scoped instances'. Taken once, so that a
-    /// construction that ends and a new one that starts meanwhile is not waited for.
-    nonisolated var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
-        var outcomes = request?.outcomesInFlight ?? []
+    /// The outcomes of the constructions of this injector's caches that are in flight — its
+    /// singletons' and, for a request scope, its scoped instances' — but those of `excluded`.
+    /// Taken once, so that a construction that ends and a new one that starts meanwhile is not
+    /// waited for.
+    nonisolated func outcomesInFlight(excluding excluded: [Construction]) -> [SharedOutcome<CellState.Value?>] {
+        var outcomes = request?.outcomesInFlight(excluding: excluded) ?? []
         // A request scope opened without modules builds no singletons: no array to make.
-        if ownsTable || justInTime != nil { outcomes += singletonCells.compactMap(\.outcomeInFlight) }
+        if ownsTable || justInTime != nil {
+            outcomes += singletonCells.compactMap { $0.outcomeInFlight(excluding: excluded) }
+        }
         return outcomes
     }
 }

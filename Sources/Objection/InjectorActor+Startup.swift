@@ -21,7 +21,8 @@ extension InjectorActor {
     /// has shut down). The injector stays usable: the next `get` of such a singleton builds it
     /// again. A provider's error or the caller's cancellation ends startup the same way.
     ///
-    /// - Parameter timeout: How long the constructions may take; `nil` for no deadline.
+    /// - Parameter timeout: How long the constructions may take; `nil` (or a hundred years or
+    ///   more) for no deadline.
     /// - Throws: ``InjectionError/Code/timedOut`` naming each singleton still being built and the
     ///   chain of constructions it was waiting on; otherwise the first provider error, unchanged.
     ///   Unlike a failed creation, a failed start disposes nothing: call ``shutdown()``.
@@ -64,13 +65,14 @@ extension InjectorActor {
     }
 
     /// Builds `bindings`, singletons, concurrently, failing after `timeout` if they are not all
-    /// built by then.
+    /// built by then. A timeout of ``longestDeadline`` or more is none: the clock cannot count
+    /// that far (a sleep that long traps), and nothing waits that long anyway.
     private nonisolated func build(
         _ bindings: [Binding],
         within timeout: Duration?,
         below parent: ResolutionFrame?
     ) async throws {
-        guard let timeout else { return try await build(bindings, below: parent) }
+        guard let timeout, timeout < Self.longestDeadline else { return try await build(bindings, below: parent) }
         let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 try await self.build(bindings, below: parent)
@@ -90,6 +92,9 @@ extension InjectorActor {
             stuck: unbuilt.map { binding in binding.cell?.construction.map(WaitGraph.chain(from:)) ?? [binding.key] }
         )
     }
+
+    /// The longest startup deadline kept: a hundred years (365-day years).
+    static let longestDeadline = Duration.seconds(100 * 365 * 24 * 3600)
 
     /// Builds `bindings`, singletons, concurrently; the first failure ends the others' waits.
     private nonisolated func build(_ bindings: [Binding], below parent: ResolutionFrame?) async throws {

@@ -113,21 +113,21 @@ public actor InjectorActor {
             isScope: false,
             stage: stage,
             startup: startup,
-            observer: observer,
+            observing: observer.map(ObserverReference.init),
             maxResolutionDepth: maxResolutionDepth
         )
     }
 
     /// Creates a root (`parent == nil`), a child, or a request scope with its own modules, and
     /// builds its eager singletons unless `startup` defers them. A child or scope reports to its
-    /// parent's observer.
+    /// parent's observer; a root to `observing`, a derived one to the observer it derives from.
     init(
         modules: [any Module],
         parent: InjectorActor?,
         isScope: Bool,
         stage: Stage,
         startup: Startup = .immediate,
-        observer: (any InjectionObserver)? = nil,
+        observing: ObserverReference? = nil,
         maxResolutionDepth: Int
     ) async throws {
         let table = try BindingTable.build(
@@ -142,7 +142,7 @@ public actor InjectorActor {
             isScope: isScope,
             ownModules: modules,
             stage: stage,
-            observing: observer.map(ObserverReference.init) ?? parent?.observing,
+            observing: observing ?? parent?.observing,
             maxResolutionDepth: maxResolutionDepth
         )
         guard !startup.isDeferred else { return }

@@ -29,7 +29,8 @@ public struct Startup: Hashable, Sendable {
     /// Built while the injector is created; creation fails with ``InjectionError/Code/timedOut``
     /// if they are not all built within `timeout`.
     ///
-    /// - Parameter timeout: The deadline, from the start of their construction.
+    /// - Parameter timeout: The deadline, from the start of their construction. A hundred years
+    ///   or more is no deadline.
     /// - Returns: The startup policy.
     public static func immediate(within timeout: Duration) -> Startup {
         Startup(isDeferred: false, timeout: timeout)

@@ -68,8 +68,11 @@ extension CellAccess {
         withState { $0.reset() }?.finish(.success(nil))
     }
 
-    /// The outcome of the construction in flight, to wait for until it ends; `nil` when none is.
-    var outcomeInFlight: SharedOutcome<CellState.Value?>? { withState { $0.outcomeInFlight() } }
+    /// The outcome of the construction in flight, to wait for until it ends; `nil` when none is,
+    /// or when it is one of `excluded`.
+    func outcomeInFlight(excluding excluded: [Construction]) -> SharedOutcome<CellState.Value?>? {
+        withState { $0.outcomeInFlight(excluding: excluded) }
+    }
 
     /// Empties the cell, releasing its value outside the lock.
     func clear() {

@@ -133,9 +133,11 @@ struct CellState: Sendable {
         }
     }
 
-    /// The outcome of the construction in flight, to wait for until it ends; `nil` when none is.
-    mutating func outcomeInFlight() -> SharedOutcome<Value?>? {
+    /// The outcome of the construction in flight, to wait for until it ends; `nil` when none is,
+    /// or when it is one of `excluded`.
+    mutating func outcomeInFlight(excluding excluded: [Construction] = []) -> SharedOutcome<Value?>? {
         guard case .building(let construction, let existing) = phase else { return nil }
+        if let construction, excluded.contains(where: { $0 === construction }) { return nil }
         return sharedOutcome(of: construction, existing: existing)
     }
 

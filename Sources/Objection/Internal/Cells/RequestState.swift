@@ -91,16 +91,18 @@ struct RequestState: @unchecked Sendable {
     }
 
     /// The outcomes of the constructions in flight now, to wait for until they end.
-    var outcomesInFlight: [SharedOutcome<CellState.Value?>] {
+    func outcomesInFlight(excluding excluded: [Construction]) -> [SharedOutcome<CellState.Value?>] {
         withLock { state, cells in
             // Appended one by one: a scope ends with nothing in flight, and then allocates nothing.
             var outcomes: [SharedOutcome<CellState.Value?>] = []
             guard !state.hasEnded else { return outcomes }
             for index in cells.indices {
-                if let outcome = cells[index].outcomeInFlight() { outcomes.append(outcome) }
+                if let outcome = cells[index].outcomeInFlight(excluding: excluded) { outcomes.append(outcome) }
             }
             for index in state.appended.indices {
-                if let outcome = state.appended[index].outcomeInFlight() { outcomes.append(outcome) }
+                if let outcome = state.appended[index].outcomeInFlight(excluding: excluded) {
+                    outcomes.append(outcome)
+                }
             }
             return outcomes
         }

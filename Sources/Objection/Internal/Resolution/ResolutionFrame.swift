@@ -101,6 +101,22 @@ final class ResolutionFrame: Sendable {
         InjectionError.depthLimitExceeded(limit: limit, path: (parent?.keys ?? []) + [binding.key])
     }
 
+    /// The constructions this step runs inside — its own and those of the steps it descends from,
+    /// across tasks — innermost first: what a shutdown called from here must not wait for, since
+    /// they wait for it.
+    var enclosingConstructions: [Construction] {
+        var constructions: [Construction] = []
+        var step: ResolutionFrame? = self
+        while let frame = step {
+            // A step inherits its parent's construction: consecutive repeats are one.
+            if let construction = frame.construction, constructions.last !== construction {
+                constructions.append(construction)
+            }
+            step = frame.parent
+        }
+        return constructions
+    }
+
     /// Whether `binding` is built at this step or at one of its `within - 1` nearest ancestors.
     ///
     /// Walks the chain without retaining its frames, which this frame keeps alive: a retain and a
