@@ -105,7 +105,8 @@ struct ObserverSharingTests {
     }
 
     @Test(
-        "an observer is asked what it wants once, by the root made with it: not by its children, scopes or derived injectors")
+        "an observer is asked what it wants once, by the root made with it: not by its children, scopes or derived injectors"
+    )
     func askedOncePerRoot() async throws {
         final class Counting: InjectionObserver {
             let asked = Lock((successes: 0, scopes: 0))
