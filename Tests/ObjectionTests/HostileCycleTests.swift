@@ -1,0 +1,245 @@
+import Testing
+
+@testable import Objection
+
+/// Cycles through every handle, across tasks, through a child injector, an awake hook, a decorator and a
+/// detached task: each ends in an error, never a hang.
+@Suite("Hostile: cycles", .timeLimit(.minutes(2)))
+struct HostileCycleTests {
+    enum CycleRoute: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case direct, provider, factory, objectFactory, lazy, propertyInjection, scoped, injectorInsideProvider
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "a cycle through every handle ends in circularDependency naming the chain, and the injector carries on",
+        arguments: CycleRoute.allCases, [ObserverKind.successes, .combinedMixed, .failuresOnly])
+    func cycleThroughEveryHandle(route: CycleRoute, kind: ObserverKind) async throws {
+        let (observer, strict) = kind.make()
+        let box = InjectorBox()
+        let module = TestModule { b in
+            b.bind(Wheel.self).to(Wheel.init).asSingleton()
+            switch route {
+            case .direct:
+                b.bind(NodeA.self).to { r in
+                    _ = try await r.get(NodeB.self); return NodeA()
+                }.asSingleton()
+                b.bind(NodeB.self).to { r in
+                    _ = try await r.get(NodeA.self); return NodeB()
+                }.asSingleton()
+            case .provider:
+                b.bind(NodeA.self).to(provider: LoopProvider()).asSingleton()
+                b.bind(NodeB.self).to { r in
+                    _ = try await r.get(NodeA.self); return NodeB()
+                }
+            case .factory:
+                b.bind(NodeA.self).to { r in
+                    _ = try await r.get(Factory<NodeB>.self)(); return NodeA()
+                }.asSingleton()
+                b.bind(NodeB.self).to { r in
+                    _ = try await r.get(Factory<NodeA>.self)(); return NodeB()
+                }.asSingleton()
+            case .objectFactory:
+                b.bind(NodeA.self).to { r in
+                    _ = try await r.get(ObjectFactory.self).get(NodeB.self); return NodeA()
+                }
+                .asSingleton()
+                b.bind(NodeB.self).to { r in
+                    _ = try await r.get(ObjectFactory.self).get(NodeA.self); return NodeB()
+                }
+            case .lazy:
+                b.bind(NodeA.self).to { r in
+                    _ = try await r.get(Lazy<NodeB>.self).value; return NodeA()
+                }.asSingleton()
+                b.bind(NodeB.self).to { r in
+                    _ = try await r.get(Lazy<NodeA>.self).value; return NodeB()
+                }
+            case .propertyInjection:
+                b.bind(SelfNeedy.self).to { r in
+                    let object = SelfNeedy()
+                    try await box.injector?.injectDependencies(into: object)
+                    return object
+                }.asSingleton()
+                b.bind(NodeA.self).to { r in
+                    _ = try await r.get(SelfNeedy.self); return NodeA()
+                }
+            case .scoped:
+                b.bind(NodeA.self).to { r in
+                    _ = try await r.get(NodeB.self); return NodeA()
+                }.inScope(.scoped)
+                b.bind(NodeB.self).to { r in
+                    _ = try await r.get(NodeC.self); return NodeB()
+                }.inScope(.scoped)
+                b.bind(NodeC.self).to { r in
+                    _ = try await r.get(NodeA.self); return NodeC()
+                }.inScope(.scoped)
+            case .injectorInsideProvider:
+                // The provider calls the injector itself, not its resolver.
+                b.bind(NodeA.self).to { _ in
+                    _ = try await box.get(NodeB.self); return NodeA()
+                }.asSingleton()
+                b.bind(NodeB.self).to { _ in
+                    _ = try await box.get(NodeA.self); return NodeB()
+                }.asSingleton()
+            }
+        }
+        let injector = try await InjectorActor(modules: [module], observer: observer)
+        box.injector = injector
+        let error = try await bounded {
+            await injectionError {
+                if route == .scoped {
+                    try await injector.withScope(values: { _ in }) { _ = try await $0.get(NodeA.self) }
+                } else {
+                    _ = try await injector.get(NodeA.self)
+                }
+            }
+        }
+        #expect(error?.code == .circularDependency, "\(String(describing: error))")
+        if let error {
+            #expect(error.message.contains(" -> "), "\(error.message)")
+            #expect(!error.path.isEmpty)
+        }
+        // It works normally afterwards.
+        _ = try await injector.get(Wheel.self)
+        // And again: the failure was not cached as something else.
+        let again = try await bounded {
+            await injectionError {
+                if route == .scoped {
+                    try await injector.withScope(values: { _ in }) { _ = try await $0.get(NodeA.self) }
+                } else {
+                    _ = try await injector.get(NodeA.self)
+                }
+            }
+        }
+        #expect(again?.code == .circularDependency)
+        for o in strict {
+            #expect(o.finalProblems() == [])
+            #expect(o.snapshot.failedGets.count >= 2)
+        }
+    }
+
+    @Test(
+        "a three-way cycle of singletons started by three tasks at once ends in errors for all, with an observer",
+        arguments: [ObserverKind.successes, .combinedMixed])
+    func threeTaskCycle(kind: ObserverKind) async throws {
+        let (observer, strict) = kind.make()
+        let gates = [Gate(), Gate(), Gate()]
+        let arrived = Counter()
+        @Sendable func rendezvous() async {
+            if arrived.increment() == 3 { for g in gates { g.open() } }
+            await gates[0].wait()
+        }
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    b.bind(NodeA.self).to { r in
+                        await rendezvous(); _ = try await r.get(NodeB.self); return NodeA()
+                    }
+                    .asSingleton()
+                    b.bind(NodeB.self).to { r in
+                        await rendezvous(); _ = try await r.get(NodeC.self); return NodeB()
+                    }
+                    .asSingleton()
+                    b.bind(NodeC.self).to { r in
+                        await rendezvous(); _ = try await r.get(NodeA.self); return NodeC()
+                    }
+                    .asSingleton()
+                }
+            ],
+            observer: observer
+        )
+        let results = try await bounded {
+            async let a = outcome { _ = try await injector.get(NodeA.self) }
+            async let b = outcome { _ = try await injector.get(NodeB.self) }
+            async let c = outcome { _ = try await injector.get(NodeC.self) }
+            return await [a, b, c]
+        }
+        for r in results {
+            guard case .failure(let error) = r else {
+                Issue.record("a task of the cycle got a value")
+                continue
+            }
+            #expect((error as? InjectionError)?.code == .circularDependency, "\(error)")
+        }
+        for o in strict { #expect(o.finalProblems() == []) }
+    }
+
+    @Test("a cycle closed through a child injector's override ends in an error, not a hang")
+    func cycleThroughChild() async throws {
+        let observer = StrictObserver()
+        let childBox = InjectorBox()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    // Built by the root, but asks the child (directly) for B, which needs A again.
+                    b.bind(NodeA.self).to { _ in
+                        _ = try await childBox.get(NodeB.self); return NodeA()
+                    }.asSingleton()
+                    b.bind(NodeB.self).to(NodeB.init)
+                }
+            ],
+            observer: observer
+        )
+        let child = try await root.child(modules: [
+            TestModule { b in
+                b.bind(NodeB.self).to { r in
+                    _ = try await r.get(NodeA.self); return NodeB()
+                }.asSingleton()
+            }
+        ])
+        childBox.injector = child
+        let error = try await bounded { await injectionError { _ = try await child.get(NodeA.self) } }
+        #expect(error?.code == .circularDependency, "\(String(describing: error))")
+        let error2 = try await bounded { await injectionError { _ = try await child.get(NodeB.self) } }
+        #expect(error2?.code == .circularDependency, "\(String(describing: error2))")
+        #expect(observer.finalProblems() == [])
+    }
+
+    @Test("awakeFromInjection asking for its own singleton is a cycle error, not a hang")
+    func awakeAsksForItself() async throws {
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    b.bind(Engine.self).to(Engine.init)
+                    b.bind(Awakener.self).to(Awakener.init).asSingleton()
+                }
+            ],
+            observer: StrictObserver()
+        )
+        Awakener.box.injector = injector
+        let error = try await bounded(10) { await injectionError { _ = try await injector.get(Awakener.self) } }
+        #expect(error?.code == .circularDependency)
+    }
+
+    @Test("a decorator asking the injector for the key it decorates is a cycle error, not a hang")
+    func decoratorAsksForItself() async throws {
+        let box = InjectorBox()
+        let injector = try await makeInjector { b in
+            b.bind(Engine.self).to(Engine.init).asSingleton()
+            b.decorate(Engine.self) { _, engine in
+                _ = try await box.get(Engine.self)
+                return engine
+            }
+        }
+        box.injector = injector
+        let error = try await bounded(10) { await injectionError { _ = try await injector.get(Engine.self) } }
+        #expect(error?.code == .circularDependency)
+    }
+
+    @Test("a provider awaiting a detached task that resolves its own key through the resolver: cycle error")
+    func detachedTaskThroughResolver() async throws {
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    b.bind(NodeA.self).to { r in
+                        try await Task.detached { _ = try await r.get(NodeA.self) }.value
+                        return NodeA()
+                    }.asSingleton()
+                }
+            ],
+            observer: StrictObserver()
+        )
+        let error = try await bounded(10) { await injectionError { _ = try await injector.get(NodeA.self) } }
+        #expect(error?.code == .circularDependency)
+    }
+}
