@@ -11,22 +11,9 @@ struct HostileCancellationTests {
         arguments: ObserverKind.allCases)
     func singletonCancellationStorm(kind: ObserverKind) async throws {
         let (observer, strict) = kind.make()
-        let started = Gate()
-        let release = Gate()
-        let built = Counter()
-        let injector = try await InjectorActor(
-            modules: [
-                TestModule { b in
-                    b.bind(Engine.self).to { _ in
-                        built.increment()
-                        started.open()
-                        await release.wait()
-                        return Engine()
-                    }.asSingleton()
-                }
-            ],
-            observer: observer
-        )
+        let gated = GatedEngine()
+        let (started, release, built) = (gated.started, gated.release, gated.built)
+        let injector = try await gated.injector(observer: observer)
         let results = try await bounded {
             var rng = SeededGenerator(seed: 7)
             let order = Array(0..<1000).shuffled(using: &rng)
@@ -141,22 +128,9 @@ struct HostileCancellationTests {
 
     @Test("1,000 first uses of a slow Lazy handle, half cancelled: one value")
     func lazyCancellationStorm() async throws {
-        let started = Gate()
-        let release = Gate()
-        let built = Counter()
-        let injector = try await InjectorActor(
-            modules: [
-                TestModule { b in
-                    b.bind(Engine.self).to { _ in
-                        built.increment()
-                        started.open()
-                        await release.wait()
-                        return Engine()
-                    }
-                }
-            ],
-            observer: StrictObserver()
-        )
+        let gated = GatedEngine()
+        let (started, release, built) = (gated.started, gated.release, gated.built)
+        let injector = try await gated.injector(singleton: false, observer: StrictObserver())
         let lazy = try await injector.get(Lazy<Engine>.self)
         let results = try await bounded {
             let tasks = (0..<1000).map { _ in Task { try await lazy.value } }

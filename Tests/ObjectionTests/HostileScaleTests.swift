@@ -43,22 +43,9 @@ struct HostileScaleTests {
         arguments: [ObserverKind.successes, .combinedMixed])
     func hundredThousandWaiters(kind: ObserverKind) async throws {
         let (observer, strict) = kind.make()
-        let started = Gate()
-        let release = Gate()
-        let built = Counter()
-        let injector = try await InjectorActor(
-            modules: [
-                TestModule { b in
-                    b.bind(Engine.self).to { _ in
-                        built.increment()
-                        started.open()
-                        await release.wait()
-                        return Engine()
-                    }.asSingleton()
-                }
-            ],
-            observer: observer
-        )
+        let gated = GatedEngine()
+        let (started, release, built) = (gated.started, gated.release, gated.built)
+        let injector = try await gated.injector(observer: observer)
         let distinct = try await bounded(60) {
             try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
                 for _ in 0..<100_000 { group.addTask { ObjectIdentifier(try await injector.get(Engine.self)) } }

@@ -255,3 +255,31 @@ final class FlippingObserver: InjectionObserver {
 
 /// Builds a `Car` from its engine and wheel: a plain `@Sendable` function, for an autowired binding.
 @Sendable func hostileCar(engine: Engine, wheel: Wheel) -> Car { Car(engine: engine, wheel: wheel) }
+
+/// A slow `Engine` the test controls: its provider counts its builds, opens `started` and waits
+/// for `release`.
+struct GatedEngine: Sendable {
+    let started = Gate()
+    let release = Gate()
+    let built = Counter()
+
+    /// An injector binding `Engine` to the gated provider, a singleton or (`singleton: false`) a
+    /// transient, reporting to `observer`.
+    func injector(singleton: Bool = true, observer: (any InjectionObserver)?) async throws -> InjectorActor {
+        let (started, release, built) = (started, release, built)
+        return try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    let binding = b.bind(Engine.self).to { _ in
+                        built.increment()
+                        started.open()
+                        await release.wait()
+                        return Engine()
+                    }
+                    if singleton { binding.asSingleton() }
+                }
+            ],
+            observer: observer
+        )
+    }
+}

@@ -14,23 +14,16 @@ public enum ObserverCost {
     ///
     /// - Parameter scale: Divides the operation count: 1 for a real run, large for a smoke run.
     public static func requestScope(_ scale: Int) async throws -> BenchmarkCase {
-        let plain = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
-        let observed = try await InjectorActor(modules: [ObjectionGraphs.Requests()], observer: RecordingObserver())
-        let silent = try await InjectorActor(modules: [ObjectionGraphs.Requests()], observer: SilentObserver())
-        for root in [plain, observed, silent] { try await root.withScope { _ = try await $0.get(Handler.self) } }
+        let plain = try await warmedUp(modules: [ObjectionGraphs.Requests()], observer: nil)
+        let observed = try await warmedUp(modules: [ObjectionGraphs.Requests()], observer: RecordingObserver())
+        let silent = try await warmedUp(modules: [ObjectionGraphs.Requests()], observer: SilentObserver())
         return BenchmarkCase(
             "5d. Per request as case 5, without and with an observer that records everything",
             operations: 20_000 / scale,
             contenders: [
-                Contender("no observer", role: .baseline) { n in
-                    for _ in 0..<n { sink(try await plain.withScope { try await $0.get(Handler.self) }) }
-                },
-                Contender("recording observer") { n in
-                    for _ in 0..<n { sink(try await observed.withScope { try await $0.get(Handler.self) }) }
-                },
-                Contender("observer that records nothing") { n in
-                    for _ in 0..<n { sink(try await silent.withScope { try await $0.get(Handler.self) }) }
-                },
+                requests("no observer", on: plain, role: .baseline),
+                requests("recording observer", on: observed),
+                requests("observer that records nothing", on: silent),
                 Contender("no observer, 8 clock reads (the floor)") { n in
                     for _ in 0..<n {
                         sink(timedFourTimes())
@@ -46,21 +39,30 @@ public enum ObserverCost {
     /// end, and no construction.
     public static func requestThatBuildsNothing(_ scale: Int) async throws -> BenchmarkCase {
         let modules: [any Module] = [ObjectionGraphs.Requests(), NothingScoped()]
-        let plain = try await InjectorActor(modules: modules)
-        let observed = try await InjectorActor(modules: modules, observer: RecordingObserver())
-        for root in [plain, observed] { try await root.withScope { _ = try await $0.get(Handler.self) } }
+        let plain = try await warmedUp(modules: modules, observer: nil)
+        let observed = try await warmedUp(modules: modules, observer: RecordingObserver())
         return BenchmarkCase(
             "5e. Per request that builds nothing cached (handler of 8 singletons and 2 transients)",
             operations: 20_000 / scale,
             contenders: [
-                Contender("no observer", role: .baseline) { n in
-                    for _ in 0..<n { sink(try await plain.withScope { try await $0.get(Handler.self) }) }
-                },
-                Contender("recording observer") { n in
-                    for _ in 0..<n { sink(try await observed.withScope { try await $0.get(Handler.self) }) }
-                },
+                requests("no observer", on: plain, role: .baseline),
+                requests("recording observer", on: observed),
             ]
         )
+    }
+
+    /// An injector of `modules` reporting to `observer`, which has served one request.
+    static func warmedUp(modules: [any Module], observer: (any InjectionObserver)?) async throws -> InjectorActor {
+        let root = try await InjectorActor(modules: modules, observer: observer)
+        try await root.withScope { _ = try await $0.get(Handler.self) }
+        return root
+    }
+
+    /// `name`: requests served by `root`, each a scope that gets the handler.
+    static func requests(_ name: String, on root: InjectorActor, role: Contender.Role = .other) -> Contender {
+        Contender(name, role: role) { n in
+            for _ in 0..<n { sink(try await root.withScope { try await $0.get(Handler.self) }) }
+        }
     }
 
     /// Applied after `ObjectionGraphs.Requests`: its three scoped bindings become singletons.
