@@ -207,7 +207,7 @@ struct HostileCycleTests {
             observer: StrictObserver()
         )
         Awakener.box.injector = injector
-        let error = try await bounded(10) { await injectionError { _ = try await injector.get(Awakener.self) } }
+        let error = try await bounded(30) { await injectionError { _ = try await injector.get(Awakener.self) } }
         #expect(error?.code == .circularDependency)
     }
 
@@ -222,7 +222,7 @@ struct HostileCycleTests {
             }
         }
         box.injector = injector
-        let error = try await bounded(10) { await injectionError { _ = try await injector.get(Engine.self) } }
+        let error = try await bounded(30) { await injectionError { _ = try await injector.get(Engine.self) } }
         #expect(error?.code == .circularDependency)
     }
 
@@ -239,7 +239,7 @@ struct HostileCycleTests {
             ],
             observer: StrictObserver()
         )
-        let error = try await bounded(10) { await injectionError { _ = try await injector.get(NodeA.self) } }
+        let error = try await bounded(30) { await injectionError { _ = try await injector.get(NodeA.self) } }
         #expect(error?.code == .circularDependency)
     }
 }

@@ -164,7 +164,7 @@ struct HostileShutdownTests {
         }
         box.injector = injector
         _ = try await injector.get(Engine.self)
-        let result = await outcome { try await bounded(10) { await injector.shutdown() } }
+        let result = await outcome { try await bounded(30) { await injector.shutdown() } }
         if case .failure(let error) = result { Issue.record("\(error)") }
     }
 
@@ -178,7 +178,7 @@ struct HostileShutdownTests {
             }.asSingleton()
         }
         box.injector = injector
-        let result = await outcome { try await bounded(10) { try await injector.get(Engine.self) } }
+        let result = await outcome { try await bounded(30) { try await injector.get(Engine.self) } }
         // The construction finishes after the shutdown it started: its value is refused.
         guard case .failure(let error) = result else {
             Issue.record("got a value from a shut-down injector")
@@ -196,7 +196,7 @@ struct HostileShutdownTests {
             }.inScope(.scoped)
         }
         let result = await outcome {
-            try await bounded(10) { try await injector.withScope(values: { _ in }) { try await $0.get(Engine.self) } }
+            try await bounded(30) { try await injector.withScope(values: { _ in }) { try await $0.get(Engine.self) } }
         }
         guard case .failure(let error) = result else {
             Issue.record("got a value from an ended scope")

@@ -182,7 +182,7 @@ enum ObserverKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// Races `operation` against a 20 s deadline; a hang fails the test with ``Hung``.
 func bounded<T: Sendable>(
-    _ seconds: Int = 20,
+    _ seconds: Int = 60,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withDeadline(seconds: seconds, operation)
