@@ -17,6 +17,8 @@ struct HostileCycleTests {
     func cycleThroughEveryHandle(route: CycleRoute, kind: ObserverKind) async throws {
         let (observer, strict) = kind.make()
         let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
         let module = TestModule { b in
             b.bind(Wheel.self).to(Wheel.init).asSingleton()
             switch route {
@@ -168,6 +170,8 @@ struct HostileCycleTests {
     func cycleThroughChild() async throws {
         let observer = StrictObserver()
         let childBox = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { childBox.injector = nil }
         let root = try await InjectorActor(
             modules: [
                 TestModule { b in
@@ -214,6 +218,8 @@ struct HostileCycleTests {
     @Test("a decorator asking the injector for the key it decorates is a cycle error, not a hang")
     func decoratorAsksForItself() async throws {
         let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
         let injector = try await makeInjector { b in
             b.bind(Engine.self).to(Engine.init).asSingleton()
             b.decorate(Engine.self) { _, engine in

@@ -12,6 +12,8 @@ struct HostileObserverTests {
     func reentrantObserver(kind: ObserverKind) async throws {
         let spawned = SpawnedTasks()
         let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
         let fanOut = Counter()
         let (observer, strict) = kind.make(hook: { event, key in
             guard let injector = box.injector, fanOut.increment() < 2_000 else { return }
@@ -105,6 +107,8 @@ struct HostileObserverTests {
     func observerShutsDownMidConstruction() async throws {
         let spawned = SpawnedTasks()
         let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
         let pool = ResourcePool()
         let observer = StrictObserver(hook: { event, key in
             guard event == "started", key == BindingKey(CountedResource.self), let injector = box.injector else {

@@ -157,6 +157,8 @@ struct HostileShutdownTests {
     @Test("a dispose hook that awaits its own injector's shutdown does not hang")
     func disposeHookCallsShutdown() async throws {
         let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
         let injector = try await makeInjector { b in
             b.bind(Engine.self).to(Engine.init).asSingleton().onDispose { _ in
                 _ = await box.injector?.shutdown()
@@ -171,6 +173,8 @@ struct HostileShutdownTests {
     @Test("a singleton provider that shuts its own injector down does not hang its get")
     func providerCallsShutdown() async throws {
         let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
         let injector = try await makeInjector { b in
             b.bind(Engine.self).to { _ in
                 _ = await box.injector?.shutdown()

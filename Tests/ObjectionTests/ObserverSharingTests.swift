@@ -62,6 +62,8 @@ struct ObserverSharingTests {
     )
     func scopeEndsDuringSynchronousBuild(observesSuccesses: Bool) async throws {
         let ender = ScopeEnder()
+        // The root holds the ender, which holds the scope, which holds the root: let go at the end.
+        defer { ender.scope.withLock { $0 = nil } }
         let recorder = ObserverTests.Recorder()
         let failures = ObserverTests.FailureRecorder()
         let root = try await InjectorActor(
