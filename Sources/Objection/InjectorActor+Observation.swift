@@ -36,30 +36,6 @@ extension InjectorActor {
         }
     }
 
-    /// Attempts a synchronous resolution in `injector`'s table: its value, or `nil` when it must
-    /// suspend (``SynchronousStop/mustSuspend``), and the caller takes the asynchronous path.
-    /// Then tells the observer, if it wants successes, which cached instances it built (see
-    /// ``ConstructionReports``); an observer of failures only hears of them as they happen
-    /// (``reportFailedConstruction(of:startedAt:_:)``).
-    ///
-    /// - Throws: What a construction threw (``SynchronousStop/failed(_:)``), unchanged.
-    /// The constructions it reports name the one `parent` runs inside as their parent.
-    @inlinable @inline(__always)
-    nonisolated func attemptSynchronously<T>(
-        in injector: InjectorActor,
-        below parent: ResolutionFrame?,
-        _ resolve: (SynchronousResolver) throws(SynchronousStop) -> T
-    ) throws -> T? {
-        guard observesSuccesses, let observing else {
-            return try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: nil)))
-        }
-        var reports = ConstructionReports(below: parent?.observedParent)
-        defer { reports.deliver(to: observing.observer) }
-        return try withUnsafeMutablePointer(to: &reports) { reports in
-            try SynchronousStop.outcome(of: resolve(SynchronousResolver(injector: injector, reports: reports)))
-        }
-    }
-
     /// When this injector's observer wants failures only, the start of a cached construction on
     /// the synchronous path, for ``reportFailedConstruction(of:startedAt:_:)``; else `nil`: an
     /// observer of successes hears of the construction through its ``ConstructionReports``.

@@ -1,13 +1,15 @@
 import Synchronization
 
-/// The path of every `get`: key → binding → lifetime → cache → recipe → value.
+/// The path of every `get`: key → binding → one step → value, or a stop the driver acts on.
 ///
-/// ``resolve(_:as:below:)-(BindingKey,_,_)`` finds the binding; ``resolve(_:as:below:)-(Binding,_,_)``
-/// reads a built singleton at once and otherwise sends the binding to its lifetime: singletons
-/// (`InjectorActor+Singletons.swift`), scoped instances (`InjectorActor+ScopedInstances.swift`),
-/// custom scopes and transients (below). The Architecture article walks through it.
+/// ``resolve(_:as:below:)-(BindingKey,_,_)`` finds the binding. The step
+/// (``SynchronousResolver/step(_:producer:_:)``, the one place that decides by lifetime) reads or
+/// builds the value without suspending, or says where to suspend; the driver
+/// (``proceed(after:with:producer:below:)``) waits or builds there, and steps again. The
+/// Architecture article walks through it.
 extension InjectorActor {
-    /// Looks `key` up and resolves it: the shared start of `get` and ``Resolver/get(_:named:)``.
+    /// Looks `key` up and resolves it: the whole path, for a key that is not in this injector's
+    /// table (a just-in-time type, a handle, a request value) or a caller that has no binding.
     @inlinable
     nonisolated(nonsending) func resolve<T: Sendable>(
         _ key: BindingKey,
@@ -24,12 +26,9 @@ extension InjectorActor {
 
     /// The built singleton bound to `key` in this injector's table, read without suspending: the
     /// hit path of `get`, a plain function so that it allocates no asynchronous frame. `nil`
-    /// sends `get` down the whole path, which gives the same answer when there is one; a miss
-    /// therefore looks the key up twice, once here and once in `immediateResolution`. Both ways
-    /// of saving that second look-up were measured and cost the hit more than the look-up costs a
-    /// miss: passing the binding found on made the hit 30 ns slower, and letting
-    /// `value(for:as:below:)` answer the hit itself (its parent step read lazily) took it from 27
-    /// to 51 ns (objection-compare, case 2).
+    /// sends `get` down the whole path, which gives the same answer when there is one (a miss
+    /// looks the key up twice: passing the binding on cost the hit more; Benchmarks/README, "The
+    /// singleton hit").
     @inlinable
     nonisolated func builtSingleton<T: Sendable>(_ key: BindingKey, as type: T.Type) -> T? {
         guard !isShutDown else { return nil }
@@ -59,8 +58,7 @@ extension InjectorActor {
         handle(type, named: key.name) ?? requestValue(for: key, as: type)
     }
 
-    /// Produces `binding`'s value as its lifetime dictates: a singleton in the injector that
-    /// declares it, a scoped instance in the nearest request scope, a transient right here.
+    /// Produces `binding`'s value: the step, then the driver if the step stopped.
     @inlinable
     nonisolated(nonsending) func resolve<T: Sendable>(
         _ binding: Binding,
@@ -70,153 +68,143 @@ extension InjectorActor {
         // The hot path: a built singleton, read without touching anything else.
         if let value = binding.builtSingleton(as: type) { return value }
         guard let producer = binding.producer(as: type) else {
-            // A named autowired parameter asks for its binding's value wrapped in `Named`.
-            if let named = try await resolveNamed(binding, as: type, below: parent) { return named }
-            throw InjectionError.typeMismatch(
-                binding.key,
-                produced: binding.producer.producedType,
-                path: (parent?.keys ?? []) + [binding.key]
-            )
+            return try await resolveNamed(binding, as: type, below: parent)
         }
-        switch binding.scope.kind {
-        case .singleton:
-            return try await resolveSingleton(binding, producer: producer, below: parent)
-        case .scoped:
-            return try await resolveScoped(binding, as: type, producer: producer, below: parent)
-        case .custom:
-            if let value = binding.customCache?.cachedInstance(as: type) { return value }
-            let owner = owner(of: binding)
-            let frame = try enter(binding, below: parent)
-            let value = try await observingConstruction(of: binding, at: frame) { frame in
-                try await producer.run(in: owner, frame: frame, for: binding)
-            }
-            binding.customCache?.keep(value)
-            return value
-        case .transient:
-            return try await resolveTransient(binding, producer: producer, below: parent)
+        switch attempt(binding, producer: producer, below: parent) {
+        case .success(let value): return value
+        case .failure(let stop): return try await proceed(after: stop, with: binding, producer: producer, below: parent)
         }
-    }
-
-    /// Builds a transient: with plain function calls when it can
-    /// (``transientWithoutSuspending(_:producer:below:)``), else step by step.
-    @inlinable
-    nonisolated(nonsending) func resolveTransient<T: Sendable>(
-        _ binding: Binding,
-        producer: Recipe<T>,
-        below parent: ResolutionFrame?
-    ) async throws -> T {
-        if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) { return value }
-        return try await buildStepByStep(binding, producer: producer, below: parent)
-    }
-
-    /// Builds a transient step by step: its recipe runs in a frame of its own below `parent`.
-    @inlinable
-    nonisolated(nonsending) func buildStepByStep<T: Sendable>(
-        _ binding: Binding,
-        producer: Recipe<T>,
-        below parent: ResolutionFrame?
-    ) async throws -> T {
-        let frame = try enter(binding, below: parent)
-        return try await producer.run(in: self, frame: frame, for: binding)
-    }
-
-    /// A transient of `binding` built without suspending, below `parent`: an instance, a graph
-    /// the plan allows to build with plain function calls, or a provider closure that does not
-    /// suspend. `nil` when it must be built step by step (or a frontier cell was emptied
-    /// meanwhile), which the asynchronous path then does.
-    @inlinable
-    nonisolated func transientWithoutSuspending<T: Sendable>(
-        _ binding: Binding,
-        producer: Recipe<T>,
-        below parent: ResolutionFrame?
-    ) throws -> T? {
-        // An instance's recipe returns its value and never stops.
-        if producer.kind == .instance, producer.isSynchronous {
-            return try? producer.synchronous(SynchronousResolver(injector: self, reports: nil), binding)
-        }
-        if canBuildSynchronously(binding, below: parent),
-            !binding.synchronousReadsScoped || !isCaptive(below: parent)
-        {
-            let built = try attemptSynchronously(in: self, below: parent) { resolver throws(SynchronousStop) in
-                try producer.synchronous(resolver, binding)
-            }
-            if let built { return built }
-        }
-        if let provider = producer.synchronousProvider {
-            // A provider that does not suspend cannot resolve anything while it runs (the
-            // Resolver's methods suspend): no cycle can pass through its step and nothing nests
-            // below it, so it needs no frame, only the depth check. A resolver it keeps starts
-            // new paths, as any resolver kept past its provider's return does.
-            _ = try ResolutionFrame.depth(of: binding, below: parent, limit: maxResolutionDepth)
-            return try provider(Resolver(injector: self, frame: nil))
-        }
-        return nil
     }
 
     /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
-    /// ``Resolver/get(_:named:)``. A built singleton, or a transient that builds without
-    /// suspending, is answered by plain function calls, with no asynchronous frame below this one;
-    /// a transient that must suspend goes straight to its step; anything else takes the whole
-    /// path (``resolve(_:as:below:)-(BindingKey,_,_)``).
+    /// ``Resolver/get(_:named:)``. A key of this injector's table is stepped at once, by plain
+    /// function calls, with no asynchronous frame below this one unless the step stopped; anything
+    /// else takes the whole path (``resolve(_:as:below:)-(BindingKey,_,_)``).
     @inlinable
     nonisolated(nonsending) func value<T: Sendable>(
         for key: BindingKey,
         as type: T.Type,
         below parent: ResolutionFrame?
     ) async throws -> T {
-        switch try immediateResolution(of: key, as: type, below: parent) {
-        case .value(let value): return value
-        case .stepByStep(let binding, let producer):
-            return try await buildStepByStep(binding, producer: producer, below: parent)
-        case .inFlight(let construction):
-            // `nil`: the construction was given up, and the whole path below claims it again.
-            if let value = try await joined(construction, as: type) { return value }
-        case .elsewhere: break
+        guard !isShutDown, let found = table.unretainedBinding(for: key) else {
+            return try await resolve(key, as: type, below: parent)
+        }
+        let first = found._withUnsafeGuaranteedRef { binding -> Result<T, SynchronousStop>? in
+            binding.producer(as: type).map { attempt(binding, producer: $0, below: parent) }
+        }
+        switch first {
+        case .success(let value)?:
+            return value
+        case .failure(let stop)?:
+            let binding = found.takeUnretainedValue()
+            guard let producer = binding.producer(as: type) else { break }
+            return try await proceed(after: stop, with: binding, producer: producer, below: parent)
+        case nil:
+            break
         }
         return try await resolve(key, as: type, below: parent)
     }
 
-    /// The value of the singleton `construction` builds, for a caller outside any construction,
-    /// or `nil` when it was given up. Not inlinable, so that `get`, which inlines
-    /// ``value(for:as:below:)``, stays small enough to be inlined itself.
-    ///
-    /// It awaits the outcome itself, and keeps nothing but the outcome across the wait: each
-    /// asynchronous frame on a waiter's way, and each byte of it, is taken from the waiter's task
-    /// allocator, paid by every waiter of a stampede.
-    @usableFromInline
-    nonisolated(nonsending) func joined<T: Sendable>(
-        _ construction: InFlightConstruction,
-        as type: T.Type
-    ) async throws -> T? {
-        guard let box = try await construction.outcome.value() else { return nil }
-        return CellValue.unwrap(box, as: T.self)
+    /// The step of `binding` below `parent`, with a resolver for this injector that notes the
+    /// constructions built in place for the observer, if it wants successes (see
+    /// ``ConstructionReports``), and tells it of them when the step returns; an observer of
+    /// failures only hears of them as they happen (``reportFailedConstruction(of:startedAt:_:)``).
+    @inlinable @inline(__always)
+    nonisolated func attempt<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        below parent: ResolutionFrame?
+    ) -> Result<T, SynchronousStop> {
+        guard observesSuccesses, let observing else {
+            return Result { () throws(SynchronousStop) in
+                try SynchronousResolver(injector: self, reports: nil).step(
+                    binding, producer: producer, .mayWait(below: parent))
+            }
+        }
+        // The constructions it reports name the one `parent` runs inside as their parent.
+        var reports = ConstructionReports(below: parent?.observedParent)
+        defer { reports.deliver(to: observing.observer) }
+        return withUnsafeMutablePointer(to: &reports) { reports in
+            Result { () throws(SynchronousStop) in
+                try SynchronousResolver(injector: self, reports: reports).step(
+                    binding, producer: producer, .mayWait(below: parent))
+            }
+        }
     }
 
-    /// What this injector's table answers for `key` without suspending, below `parent`: a built
-    /// singleton, or a transient built by ``transientWithoutSuspending(_:producer:below:)``; a
-    /// transient that must suspend is handed back with its recipe, so that its synchronous
-    /// attempt is not made twice.
-    @inlinable
-    nonisolated func immediateResolution<T: Sendable>(
-        of key: BindingKey,
+    /// The driver: acts on the step's stop — waits for a construction in flight, or builds the
+    /// value suspending — and steps again after a wait that found the construction given up.
+    /// Specialised in the caller's module but not inlined, so that `get` stays small.
+    @inlinable @inline(never)
+    nonisolated(nonsending) func proceed<T: Sendable>(
+        after first: SynchronousStop,
+        with binding: Binding,
+        producer: Recipe<T>,
+        below parent: ResolutionFrame?
+    ) async throws -> T {
+        var stop = first
+        while true {
+            switch stop {
+            case .failed(let error):
+                throw error
+            case .wait(let wait):
+                // `nil`: the construction was given up; step again.
+                if let box = try await wait.value() { return CellValue.unwrap(box, as: T.self) }
+            case .build(let pending):
+                guard pending.isCached else {
+                    return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
+                }
+                return try await buildCached(binding, producer: producer, pending)
+            case .mustSuspend:
+                throw InjectionError.gaveWay(binding.key, requestedBy: parent)
+            }
+            switch attempt(binding, producer: producer, below: parent) {
+            case .success(let value): return value
+            case .failure(let next): stop = next
+            }
+        }
+    }
+
+    /// Builds a cached instance suspending, telling the observer: a custom-scoped instance, kept
+    /// in its cache, or a scoped one, ended as ``ScopedConstruction`` says.
+    @usableFromInline
+    nonisolated(nonsending) func buildCached<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        _ pending: PendingBuild
+    ) async throws -> T {
+        do {
+            return try await observingConstruction(of: binding, at: pending.frame) { frame in
+                let value = try await producer.run(in: pending.injector, frame: frame, for: binding)
+                if let scoped = pending.scoped { return try scoped.finish(value) }
+                binding.customCache?.keep(value)
+                return value
+            }
+        } catch {
+            pending.scoped?.fail(error)
+            throw error
+        }
+    }
+
+    /// `binding`'s value wrapped as `T`, when `T` is a ``Named`` over the binding's key (see
+    /// ``Binding/named(_:as:)``); else a type mismatch.
+    @usableFromInline
+    nonisolated(nonsending) func resolveNamed<T: Sendable>(
+        _ binding: Binding,
         as type: T.Type,
         below parent: ResolutionFrame?
-    ) throws -> ImmediateResolution<T> {
-        guard !isShutDown, let found = table.unretainedBinding(for: key) else { return .elsewhere }
-        return try found._withUnsafeGuaranteedRef { binding in
-            if binding.scope.kind == .singleton {
-                // A caller outside any construction joins a singleton in flight here: with no
-                // step above it, it can close no cycle and go no deeper, so it needs no step of
-                // its own — what makes each of a stampede's waiters cheap.
-                if parent == nil { return binding.builtOrInFlight(as: type) }
-                return binding.builtSingleton(as: type).map(ImmediateResolution.value) ?? .elsewhere
-            }
-            guard binding.scope.kind == .transient, let producer = binding.producer(as: type) else { return .elsewhere }
-            if let value = try transientWithoutSuspending(binding, producer: producer, below: parent) {
-                return .value(value)
-            }
-            return .stepByStep(binding, producer)
+    ) async throws -> T {
+        if binding.isNamed(type),
+            let named = binding.named(
+                try await binding.producer.resolve(in: self, binding: binding, below: parent), as: type)
+        {
+            return named
         }
+        throw InjectionError.typeMismatch(
+            binding.key,
+            produced: binding.producer.producedType,
+            path: (parent?.keys ?? []) + [binding.key]
+        )
     }
 
     /// Whether a scoped instance resolved below `parent` would be captured by a singleton: the
@@ -237,6 +225,14 @@ extension InjectorActor {
         try ResolutionFrame.enter(binding, below: parent, limit: maxResolutionDepth)
     }
 
+    /// ``enter(_:below:)``, for a step: a refusal is the step's failure.
+    @usableFromInline
+    nonisolated func enterStep(_ binding: Binding, below parent: ResolutionFrame?) throws(SynchronousStop)
+        -> ResolutionFrame
+    {
+        do { return try enter(binding, below: parent) } catch { throw .failed(error) }
+    }
+
     /// Whether the graph below `binding` can be built right now with its synchronous recipe, in
     /// plain function calls: the plan of the table that declares it approved it, it stays within
     /// the depth limit, and the singletons it reads are built.
@@ -244,8 +240,8 @@ extension InjectorActor {
     /// A binding inherited from an ancestor qualifies too, which is what keeps a request scope
     /// with its own values fast: its dependencies are then looked up through this injector's
     /// table, so the request's values win, and anything the plan did not foresee (an override
-    /// that suspends, a singleton not built yet) makes ``SynchronousResolver`` fall back to the
-    /// asynchronous path.
+    /// that suspends, a singleton not built yet) makes the graph give way
+    /// (``SynchronousStop/mustSuspend``), and the step builds it suspending.
     @inlinable
     nonisolated func canBuildSynchronously(_ binding: Binding, below parent: ResolutionFrame?) -> Bool {
         binding.isSynchronous && (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth
@@ -272,12 +268,10 @@ extension InjectorActor {
         return true
     }
 
-    /// Whether the cached instance of `binding` that this injector would use is built.
+    /// Whether the cell this injector would read `binding`'s value from is built: a singleton's
+    /// own, or a scoped binding's slot in the nearest request scope (other bindings have none).
     nonisolated func isBuilt(_ binding: Binding) -> Bool {
-        switch binding.scope.kind {
-        case .singleton: binding.cell?.isBuilt == true
-        case .scoped: nearestScope?.slot(for: binding)?.isBuilt == true
-        case .transient, .custom: false
-        }
+        if let cell = binding.cell { return cell.isBuilt }
+        return binding.scope == .scoped && nearestScope?.slot(for: binding)?.isBuilt == true
     }
 }

@@ -1,5 +1,5 @@
-/// Scoped instances: one per request scope, built in place by the first task of the request that
-/// needs one.
+/// Scoped instances, one per request scope, and custom-scoped ones, for the asynchronous driver
+/// (``SynchronousResolver/step(_:producer:_:)``, ``StepMode/mayWait(below:)``).
 extension InjectorActor {
     /// The slot of `binding`, a scoped binding, in this request scope; `nil` when this injector
     /// is not a request scope.
@@ -7,91 +7,76 @@ extension InjectorActor {
         request?.slot(for: binding)
     }
 
-    /// Resolves a scoped binding in the nearest request scope: a value the scope's opener bound,
-    /// the instance the scope holds, or one built now — with plain function calls when the plan
-    /// allows, else step by step.
+    /// The step of a scoped binding for the driver, in the nearest request scope: a value the
+    /// scope's opener bound, the instance the scope holds, or one built now — in place when the
+    /// plan allows; else a stop to wait for the task of the request building it, or to build it
+    /// suspending (see ``ScopedConstruction``).
     @usableFromInline
-    nonisolated(nonsending) func resolveScoped<T: Sendable>(
+    nonisolated func scopedStep<T: Sendable>(
         _ binding: Binding,
-        as type: T.Type,
         producer: Recipe<T>,
-        below parent: ResolutionFrame?
-    ) async throws -> T {
+        below parent: ResolutionFrame?,
+        resolver: SynchronousResolver
+    ) throws(SynchronousStop) -> T {
         guard let scope = nearestScope, !isCaptive(below: parent) else {
-            throw InjectionError.scopeViolation(binding.key, requestedBy: parent)
+            throw .failed(InjectionError.scopeViolation(binding.key, requestedBy: parent))
         }
-        if binding.isSuppliedByScope {
-            // A stand-in for a value request scopes supply builds nothing: the scope's value, or
-            // an error that is not a failed construction (an observer hears of the failed get
-            // alone), checked in the order a construction would check them.
-            if let value = scope.requestValue(for: binding.key, as: type) { return value }
-            _ = try ResolutionFrame.depth(of: binding, below: parent, limit: maxResolutionDepth)
-            guard !scope.isShutDown else { throw InjectionError.shutDown(isScope: true, key: binding.key) }
-            throw InjectionError.notSuppliedByScope(binding.key, path: (parent?.keys ?? []) + [binding.key])
-        }
+        if binding.isSuppliedByScope { return try scope.suppliedValue(of: binding, as: T.self, below: parent) }
         guard let slot = scope.slot(for: binding) else {
-            throw InjectionError.scopeViolation(binding.key, requestedBy: parent)
+            throw .failed(InjectionError.scopeViolation(binding.key, requestedBy: parent))
         }
-        if let value = slot.value(as: type) { return value }
-        // The scope's own bindings build its instances, whoever asked (as on the asynchronous
-        // path). `nil`: another task of the request is building it, or the scope ended; see below.
+        if let value = slot.value(as: T.self) { return value }
+        var construction = ScopedConstruction(slot: slot, scope: scope, binding: binding)
+        // The scope's own bindings build its instances, whoever asked.
         if canBuildSynchronously(binding, below: parent) {
-            let built = try attemptSynchronously(in: scope, below: parent) { resolver throws(SynchronousStop) in
-                try resolver.build(binding, producer: producer, in: slot, of: scope)
+            do {
+                return try resolver.for(scope).buildInPlace(binding, producer: producer, in: construction)
+            } catch .mustSuspend {
+                // Another task of the request is building it, or the graph gave way: below.
             }
-            if let built { return built }
         }
-        let frame = try enter(binding, below: parent)
-        return try await scope.buildScoped(binding, producer: producer, in: slot, frame: frame)
+        let frame = try enterStep(binding, below: parent)
+        let claim: CellState.Claim<Construction>
+        do { claim = try construction.claim() } catch { throw .failed(error) }
+        switch claim {
+        case .built(let box):
+            return CellValue.unwrap(box, as: T.self)
+        case .wait(let inFlight, let outcome):
+            throw .wait(ConstructionWait(construction: inFlight, outcome: outcome, waiter: frame))
+        case .build(let claimed):
+            construction.construction = claimed
+            throw .build(PendingBuild(injector: scope, frame: frame.inside(claimed), scoped: construction))
+        }
     }
 
-    /// Builds a scoped instance of this request scope in the calling task, or waits for the task
-    /// of the request that is already building it. A failure is shared with the waiters and not
-    /// stored.
-    private nonisolated(nonsending) func buildScoped<T: Sendable>(
+    /// The value a request scope's opener bound for `binding`, a stand-in that builds nothing;
+    /// else an error that is not a failed construction (an observer hears of the failed get
+    /// alone), checked in the order a construction would check them.
+    private nonisolated func suppliedValue<T: Sendable>(
+        of binding: Binding,
+        as type: T.Type,
+        below parent: ResolutionFrame?
+    ) throws(SynchronousStop) -> T {
+        if let value = requestValue(for: binding.key, as: type) { return value }
+        do {
+            _ = try ResolutionFrame.depth(of: binding, below: parent, limit: maxResolutionDepth)
+            guard !isShutDown else { throw InjectionError.shutDown(isScope: true, key: binding.key) }
+            throw InjectionError.notSuppliedByScope(binding.key, path: (parent?.keys ?? []) + [binding.key])
+        } catch {
+            throw .failed(error)
+        }
+    }
+
+    /// The step of a custom-scoped binding for the driver: its cache's instance, or a stop to
+    /// build one suspending in the injector that declares it.
+    @usableFromInline
+    nonisolated func customStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        in slot: ScopedSlot,
-        frame: ResolutionFrame
-    ) async throws -> T {
-        while true {
-            switch slot.claim(as: binding.key) {
-            case .built(let box):
-                return CellValue.unwrap(box, as: T.self)
-            case .build(let construction):
-                // Checked after claiming, as for singletons (see `startConstruction`).
-                guard !isShutDown else {
-                    slot.abandon()
-                    throw InjectionError.shutDown(isScope: isScope, key: binding.key)
-                }
-                let value: T
-                do {
-                    value = try await observingConstruction(of: binding, at: frame.inside(construction)) { frame in
-                        try await producer.run(in: self, frame: frame, for: binding)
-                    }
-                } catch {
-                    // A builder cancelled on its own hands the construction back to the waiters
-                    // of its request instead of failing them with its cancellation.
-                    if error is CancellationError || Task.isCancelled {
-                        slot.abandon()
-                    } else {
-                        slot.fail(construction, with: error)
-                    }
-                    throw error
-                }
-                guard record(value, of: binding) else {
-                    let ended = InjectionError.shutDown(isScope: isScope, key: binding.key)
-                    slot.fail(construction, with: ended)
-                    throw ended
-                }
-                slot.complete(value, of: construction)
-                return value
-            case .wait(let construction, let outcome):
-                let built = try await CellState.wait(
-                    for: construction, outcome: outcome, waiter: frame.construction, path: frame.keys)
-                if let built { return CellValue.unwrap(built, as: T.self) }
-            // The construction was given up: claim again.
-            }
-        }
+        below parent: ResolutionFrame?
+    ) throws(SynchronousStop) -> T {
+        if let value = binding.customCache?.cachedInstance(as: T.self) { return value }
+        throw .build(
+            PendingBuild(injector: owner(of: binding), frame: try enterStep(binding, below: parent), isCached: true))
     }
 }

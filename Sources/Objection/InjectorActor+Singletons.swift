@@ -1,31 +1,43 @@
 /// Singletons: built once, in a task of their own, by the injector that declares them.
 extension InjectorActor {
-    /// Resolves a singleton that is not built yet: the first caller starts its one construction,
-    /// every concurrent caller waits for it. A failure reaches every waiter and is not stored.
+    /// The step of a singleton that was not built when the step read it: a caller outside any
+    /// construction joins the one in flight (it can close no cycle and go no deeper, so it needs
+    /// no step of its own — what makes each of a stampede's waiters cheap); otherwise the first
+    /// caller starts the one construction, in a task of its own, and every caller waits for it.
+    /// A failure reaches every waiter and is not stored.
     @usableFromInline
-    nonisolated func resolveSingleton<T: Sendable>(
+    nonisolated func claimSingleton<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
         below parent: ResolutionFrame?
-    ) async throws -> T {
+    ) throws(SynchronousStop) -> T {
         let owner = owner(of: binding)
-        let frame = try enter(binding, below: parent)
         guard let cell = binding.cell else {
-            return try await producer.run(in: owner, frame: frame, for: binding)
+            throw .build(PendingBuild(injector: owner, frame: try enterStep(binding, below: parent)))
         }
-        return try await cell.sharedValue(
-            as: T.self,
-            key: binding.key,
-            waiter: frame.construction,
-            path: frame.keys
-        ) { construction in
-            try owner.startConstruction(
-                of: binding,
-                producer: producer,
-                in: cell,
-                as: construction,
-                frame: frame.inside(construction)
-            )
+        if parent == nil, let joined = cell.join(as: binding.key) {
+            switch joined {
+            case .built(let box):
+                return CellValue.unwrap(box, as: T.self)
+            case .wait(let construction, let outcome):
+                throw .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: nil))
+            }
+        }
+        let frame = try enterStep(binding, below: parent)
+        switch cell.claimToStart(as: binding.key) {
+        case .built(let box):
+            return CellValue.unwrap(box, as: T.self)
+        case .wait(let construction, let outcome):
+            throw .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame))
+        case .build(let (construction, outcome)):
+            do {
+                try owner.startConstruction(
+                    of: binding, producer: producer, in: cell, as: construction, frame: frame.inside(construction))
+            } catch {
+                cell.fail(construction, with: error)
+                throw .failed(error)
+            }
+            throw .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame))
         }
     }
 

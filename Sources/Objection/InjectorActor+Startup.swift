@@ -100,7 +100,7 @@ extension InjectorActor {
     private nonisolated func build(_ bindings: [Binding], below parent: ResolutionFrame?) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for binding in bindings {
-                group.addTask { try await binding.producer.resolve(in: self, binding: binding, below: parent) }
+                group.addTask { _ = try await binding.producer.resolve(in: self, binding: binding, below: parent) }
             }
             while try await group.next() != nil {}
         }

@@ -72,40 +72,24 @@ extension BindingKey {
     }
 }
 
-extension InjectorActor {
-    /// `binding`'s value wrapped as `T`, when `T` is a ``Named`` over the binding's type: the
-    /// value of a named autowired parameter. `nil` when `T` is no such wrapper.
-    @usableFromInline
-    nonisolated func resolveNamed<T: Sendable>(
-        _ binding: Binding,
-        as type: T.Type,
-        below parent: ResolutionFrame?
-    ) async throws -> T? {
-        guard let named = type as? any NamedDependency.Type else { return nil }
-        return try await wrap(binding, in: named, below: parent) as? T
-    }
-
-    private nonisolated func wrap<N: NamedDependency>(
-        _ binding: Binding,
-        in type: N.Type,
-        below parent: ResolutionFrame?
-    ) async throws -> N {
-        N(try await resolve(binding, as: N.Value.self, below: parent))
+extension NamedDependency {
+    /// `value` wrapped, when it is a `Value`.
+    static func wrapping(_ value: any Sendable) -> (any Sendable)? {
+        (value as? Value).map { Self($0) }
     }
 }
 
-extension SynchronousResolver {
-    /// The synchronous form of ``InjectorActor/resolveNamed(_:as:below:)``; a `T` that is not a
-    /// ``Named`` leaves the synchronous path. Non-optional, so that code not specialised for `T`
-    /// needs no metadata for `T?` on its way past.
-    func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
-        guard let named = type as? any NamedDependency.Type, let value = try wrap(binding, in: named) as? T else {
-            throw .mustSuspend
-        }
-        return value
+/// The one named resolution, shared by both drivers: a ``Named`` parameter asks for the binding of
+/// its key as the wrapper type; the binding's own value, resolved untyped
+/// (``AnyRecipe/resolve(in:binding:below:)`` or ``AnyRecipe/stepInPlace(_:_:)``), is wrapped here.
+extension Binding {
+    /// Whether `T` is a ``Named`` wrapper of this binding's key.
+    func isNamed<T>(_ type: T.Type) -> Bool {
+        (type as? any NamedDependency.Type)?.key == key
     }
 
-    private func wrap<N: NamedDependency>(_ binding: Binding, in type: N.Type) throws(SynchronousStop) -> N {
-        N(try resolve(binding, as: N.Value.self))
+    /// `value`, this binding's, wrapped as `T`; `nil` when `T` is no wrapper of it.
+    func named<T>(_ value: any Sendable, as type: T.Type) -> T? {
+        (type as? any NamedDependency.Type)?.wrapping(value) as? T
     }
 }

@@ -40,11 +40,11 @@ struct CellStateTests {
     @Test("a shared claim starts the construction with its outcome, which later claims wait on")
     func sharedClaimStarts() {
         var cell = CellState()
-        guard case .start(let construction, let outcome) = cell.claimShared(as: key),
+        guard case .build(let (construction, outcome)) = cell.claimToStart(as: key),
             case .wait(let waited, let waitedOutcome) = cell.claim(as: key),
-            case .wait(let sharedWaited, let sharedOutcome) = cell.claimShared(as: key)
+            case .wait(let sharedWaited, let sharedOutcome) = cell.claimToStart(as: key)
         else {
-            Issue.record("expected .start, then .wait twice")
+            Issue.record("expected .build, then .wait twice")
             return
         }
         #expect(construction.key == key)
@@ -63,7 +63,7 @@ struct CellStateTests {
         #expect(cell.complete(box) == nil)
         #expect(cell.value === box)
         #expect(cell.construction == nil)
-        guard case .built(let built) = cell.claim(as: key), case .built(let sharedBuilt) = cell.claimShared(as: key)
+        guard case .built(let built) = cell.claim(as: key), case .built(let sharedBuilt) = cell.claimToStart(as: key)
         else {
             Issue.record("expected .built")
             return
@@ -88,8 +88,8 @@ struct CellStateTests {
     @Test("completing a shared construction returns the outcome it started with")
     func completeShared() {
         var cell = CellState()
-        guard case .start(_, let outcome) = cell.claimShared(as: key) else {
-            Issue.record("expected .start")
+        guard case .build(let (_, outcome)) = cell.claimToStart(as: key) else {
+            Issue.record("expected .build")
             return
         }
         let box = Box()
@@ -148,17 +148,16 @@ struct CellStateTests {
     @Test("an in-place claim allocates no construction; the first waiter names one, which later waiters share")
     func inPlaceClaimNamedByFirstWaiter() {
         var cell = CellState()
-        guard case .build = cell.claimInPlace() else {
+        guard case .build = cell.claimInPlace(as: key) else {
             Issue.record("expected .build")
             return
         }
         #expect(cell.isBuilding)
         #expect(cell.construction == nil)
-        guard case .busy = cell.claimInPlace(),
-            case .wait(let named, let outcome) = cell.claim(as: key),
-            case .wait(let namedAgain, let outcomeAgain) = cell.claimShared(as: key)
+        guard case .wait(let named, let outcome) = cell.claimInPlace(as: key),
+            case .wait(let namedAgain, let outcomeAgain) = cell.claimToStart(as: key)
         else {
-            Issue.record("expected .busy, then .wait twice")
+            Issue.record("expected .wait twice")
             return
         }
         #expect(named.key == key)
@@ -167,7 +166,7 @@ struct CellStateTests {
         let box = Box()
         #expect(cell.complete(box) === outcome)
         #expect(!cell.isBuilding)
-        guard case .built(let built) = cell.claimInPlace() else {
+        guard case .built(let built) = cell.claimInPlace(as: key) else {
             Issue.record("expected .built")
             return
         }
@@ -177,7 +176,7 @@ struct CellStateTests {
     @Test("an outcome taken for an unnamed in-place construction is the one its first waiter gets")
     func inPlaceOutcomeBeforeWaiter() {
         var cell = CellState()
-        _ = cell.claimInPlace()
+        _ = cell.claimInPlace(as: key)
         let outcome = cell.outcomeInFlight()
         guard case .wait(let named, let waited) = cell.claim(as: key),
             case .wait(let namedAgain, _) = cell.claim(as: key)
@@ -189,10 +188,49 @@ struct CellStateTests {
         #expect(namedAgain === named)
         #expect(cell.reset() === outcome)
         #expect(!cell.isBuilding)
-        guard case .build = cell.claimInPlace() else {
+        guard case .build = cell.claimInPlace(as: key) else {
             Issue.record("expected .build after the reset")
             return
         }
+    }
+
+    @Test("a join reads a built value, joins a construction in flight counting the join, and ignores an empty cell")
+    func join() {
+        var cell = CellState()
+        #expect(cell.join(as: key) == nil)
+        guard case .build(let (construction, outcome)) = cell.claimToStart(as: key),
+            case .wait(let joined, let joinedOutcome)? = cell.join(as: key)
+        else {
+            Issue.record("expected .build, then a joined .wait")
+            return
+        }
+        #expect(joined === construction && joinedOutcome === outcome)
+        #expect(construction.joins == 1)
+        let box = Box()
+        #expect(cell.complete(box) === outcome)
+        guard case .built(let built)? = cell.join(as: key) else {
+            Issue.record("expected .built")
+            return
+        }
+        #expect(ObjectIdentifier(built) == ObjectIdentifier(box))
+    }
+
+    @Test("ending a named construction that is no longer the one in flight changes nothing")
+    func endStaleConstruction() {
+        var cell = CellState()
+        guard case .build(let first) = cell.claim(as: key) else {
+            Issue.record("expected .build")
+            return
+        }
+        _ = cell.reset()
+        guard case .build(let second) = cell.claim(as: key) else {
+            Issue.record("expected .build after the reset")
+            return
+        }
+        let ending = cell.end(first, storing: Box())
+        #expect(!ending.wasCurrent && ending.outcome == nil)
+        #expect(cell.construction === second && cell.value == nil)
+        #expect(cell.end(second, storing: nil).wasCurrent)
     }
 
     @Test("clearing a built cell returns its value and empties it; clearing an empty cell returns nil")
@@ -215,5 +253,12 @@ struct CellStateTests {
             return
         }
         #expect(second !== first)
+    }
+}
+
+extension CellState {
+    /// Ends the claimant's construction with `value`, as a build in place does.
+    fileprivate mutating func complete(_ value: Value) -> SharedOutcome<Value?>? {
+        end(nil, storing: value).outcome
     }
 }

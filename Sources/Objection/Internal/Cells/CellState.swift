@@ -15,43 +15,23 @@ struct CellState: Sendable {
         /// Being built by a claimant. The outcome is made when the first waiter arrives, so that
         /// a construction nobody waits for allocates nothing for waiters; it carries the value,
         /// or `nil` when the claimant gave up without one. The construction is `nil` while the
-        /// claimant builds in place without suspending (``claimInPlace()``) and nobody has needed
+        /// claimant builds in place without suspending (``claimInPlace(as:)``) and nobody has needed
         /// to name it: it is made when a waiter arrives, so the synchronous path, on which
         /// nobody usually waits, allocates nothing per build.
         case building(Construction?, SharedOutcome<Value?>?)
         case built(Value)
     }
 
-    /// What a caller that builds the value itself, in its own task, should do.
-    enum Claim {
+    /// The cell's one answer to a caller that wants its value: what to do now. `Build` is what
+    /// a claimant that is to build gets, which depends on how it builds (see the claims below);
+    /// `Never` for a caller that only joins.
+    enum Claim<Build> {
         /// The value is built.
         case built(Value)
-        /// The caller builds the value and must end the construction with ``complete(_:)`` or
+        /// The caller builds the value, and ends the construction with ``end(_:storing:)`` or
         /// ``reset()``.
-        case build(Construction)
+        case build(Build)
         /// Someone else is building the value: wait for the outcome.
-        case wait(Construction, SharedOutcome<Value?>)
-    }
-
-    /// What a caller that builds the value in place, without suspending, should do.
-    enum InPlaceClaim {
-        /// The value is built.
-        case built(Value)
-        /// The caller builds the value and must end the construction with ``complete(_:)`` or
-        /// ``reset()``.
-        case build
-        /// Someone else is building the value: the caller must suspend to wait for it.
-        case busy
-    }
-
-    /// What a caller of a construction that runs in a task of its own should do.
-    enum SharedClaim {
-        /// The value is built.
-        case built(Value)
-        /// The caller must start the construction, then wait for the outcome like every other
-        /// caller.
-        case start(Construction, SharedOutcome<Value?>)
-        /// The construction is in flight: wait for the outcome.
         case wait(Construction, SharedOutcome<Value?>)
     }
 
@@ -77,60 +57,77 @@ struct CellState: Sendable {
         return false
     }
 
-    /// Claims the construction for a caller that builds the value in place, or tells it to use
-    /// the value or to wait.
-    mutating func claim(as key: BindingKey) -> Claim {
+    /// Claims the construction for a caller that builds the value in place, without suspending,
+    /// or tells it to use the value or to wait. A claim to build allocates nothing: a caller that
+    /// arrives meanwhile names the construction and makes its outcome.
+    mutating func claimInPlace(as key: BindingKey) -> Claim<Void> {
+        claim(as: key) { (.building(nil, nil), ()) }
+    }
+
+    /// Claims the construction for a caller that builds the value in its own task, suspending,
+    /// or tells it to use the value or to wait. A claim to build names the construction: the node
+    /// its waits are recorded under in the ``WaitGraph``.
+    mutating func claim(as key: BindingKey) -> Claim<Construction> {
+        claim(as: key) {
+            let construction = Construction(key: key)
+            return (.building(construction, nil), construction)
+        }
+    }
+
+    /// Claims the construction for a caller that starts it in a task of its own and then waits
+    /// for it like any other caller, or tells it to use the value or to wait. A claim to build
+    /// names the construction and makes its outcome.
+    mutating func claimToStart(as key: BindingKey) -> Claim<(Construction, SharedOutcome<Value?>)> {
+        claim(as: key) {
+            let construction = Construction(key: key)
+            let outcome = SharedOutcome<Value?>()
+            return (.building(construction, outcome), (construction, outcome))
+        }
+    }
+
+    /// Reads the value, or joins the construction in flight — named and given an outcome as a
+    /// waiter's claim does, and the join counted — in one transition: for a caller outside any
+    /// construction, which can close no cycle. `nil` when the cell is empty.
+    mutating func join(as key: BindingKey) -> Claim<Never>? {
+        switch phase {
+        case .empty:
+            return nil
+        case .built(let value):
+            return .built(value)
+        case .building(let named, let existing):
+            let (construction, outcome) = joinInFlight(named, existing, as: key)
+            construction.recordJoin()
+            return .wait(construction, outcome)
+        }
+    }
+
+    /// The one claim: the value, the construction in flight, or a new construction begun as
+    /// `begin` says.
+    private mutating func claim<Build>(as key: BindingKey, _ begin: () -> (Phase, Build)) -> Claim<Build> {
         switch phase {
         case .built(let value):
             return .built(value)
         case .building(let named, let existing):
-            // The first waiter names an in-place construction and makes its outcome.
-            let construction = named ?? Construction(key: key)
-            let outcome = existing ?? SharedOutcome()
-            phase = .building(construction, outcome)
+            let (construction, outcome) = joinInFlight(named, existing, as: key)
             return .wait(construction, outcome)
         case .empty:
-            let construction = Construction(key: key)
-            phase = .building(construction, nil)
-            return .build(construction)
+            let (next, build) = begin()
+            phase = next
+            return .build(build)
         }
     }
 
-    /// Reads the value, or joins the construction in flight — named and given an outcome as
-    /// ``claim(as:)`` does for a waiter, and the join counted — in one transition.
-    mutating func readOrJoin(as key: BindingKey) -> SingletonReading {
-        switch phase {
-        case .built(let value): return .built(value)
-        case .empty: return .idle
-        case .building:
-            guard case .wait(let construction, let outcome) = claim(as: key) else { return .idle }
-            construction.recordJoin()
-            return .inFlight(InFlightConstruction(outcome))
-        }
-    }
-
-    /// Claims the construction for a caller that builds the value in place without suspending,
-    /// or tells it to use the value or to leave for a path that can wait. Allocates nothing.
-    mutating func claimInPlace() -> InPlaceClaim {
-        switch phase {
-        case .built(let value):
-            return .built(value)
-        case .building:
-            return .busy
-        case .empty:
-            phase = .building(nil, nil)
-            return .build
-        }
-    }
-
-    /// Claims the construction for a caller that starts it in another task and waits for it, or
-    /// tells it to use the value or to wait.
-    mutating func claimShared(as key: BindingKey) -> SharedClaim {
-        switch claim(as: key) {
-        case .built(let value): .built(value)
-        case .wait(let construction, let outcome): .wait(construction, outcome)
-        case .build(let construction): .start(construction, sharedOutcome(of: construction, existing: nil))
-        }
+    /// The construction in flight and its outcome, for a waiter: the first waiter names a
+    /// construction built in place and makes the outcome.
+    private mutating func joinInFlight(
+        _ named: Construction?,
+        _ existing: SharedOutcome<Value?>?,
+        as key: BindingKey
+    ) -> (Construction, SharedOutcome<Value?>) {
+        let construction = named ?? Construction(key: key)
+        let outcome = existing ?? SharedOutcome()
+        phase = .building(construction, outcome)
+        return (construction, outcome)
     }
 
     /// The outcome of the construction in flight, to wait for until it ends; `nil` when none is,
@@ -138,24 +135,10 @@ struct CellState: Sendable {
     mutating func outcomeInFlight(excluding excluded: [Construction] = []) -> SharedOutcome<Value?>? {
         guard case .building(let construction, let existing) = phase else { return nil }
         if let construction, excluded.contains(where: { $0 === construction }) { return nil }
-        return sharedOutcome(of: construction, existing: existing)
-    }
-
-    private mutating func sharedOutcome(
-        of construction: Construction?,
-        existing: SharedOutcome<Value?>?
-    ) -> SharedOutcome<Value?> {
         if let existing { return existing }
         let outcome = SharedOutcome<Value?>()
         phase = .building(construction, outcome)
         return outcome
-    }
-
-    /// Stores the value of the claimant building in place; returns the outcome whose waiters
-    /// must be handed it. Nobody but that claimant ends its construction, so no identity is
-    /// checked.
-    mutating func complete(_ value: Value) -> SharedOutcome<Value?>? {
-        end(leaving: .built(value))
     }
 
     /// Forgets the claimant's construction — failed, or given up — storing nothing, so that the
@@ -165,13 +148,16 @@ struct CellState: Sendable {
     }
 
     /// Ends `construction` with `value` (`nil`: stores nothing), unless it is no longer the one
-    /// in flight — it was given up meanwhile. Returns whether it was, and the outcome whose
-    /// waiters must be told.
+    /// in flight — it was given up meanwhile. A `nil` construction is the claimant's build in
+    /// place, which nobody else ends, so no identity is checked. Returns whether it was current,
+    /// and the outcome whose waiters must be told.
     mutating func end(
-        _ construction: Construction,
+        _ construction: Construction?,
         storing value: Value?
     ) -> (wasCurrent: Bool, outcome: SharedOutcome<Value?>?) {
-        guard case .building(let current, _) = phase, current === construction else { return (false, nil) }
+        guard case .building(let current, _) = phase, construction == nil || current === construction else {
+            return (false, nil)
+        }
         return (true, end(leaving: value.map { .built($0) } ?? .empty))
     }
 

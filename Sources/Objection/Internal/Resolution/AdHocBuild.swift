@@ -97,7 +97,8 @@ extension InjectorActor {
         let key = build.binding.key
         do {
             guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-            return try await buildStepByStep(build.binding, producer: build.producer, below: ResolutionFrame.active)
+            let frame = try enter(build.binding, below: ResolutionFrame.active)
+            return try await build.producer.run(in: self, frame: frame, for: build.binding)
         } catch {
             reportFailure(of: key, error)
             throw error

@@ -236,8 +236,15 @@ final class Recipe<T: Sendable>: AnyRecipe {
     func targetConforms(_ target: any AnyRecipe) -> Bool? { conformance?(target) }
 
     @usableFromInline
-    func resolve(in injector: InjectorActor, binding: Binding, below parent: ResolutionFrame?) async throws {
-        _ = try await injector.resolve(binding, as: T.self, below: parent)
+    func resolve(in injector: InjectorActor, binding: Binding, below parent: ResolutionFrame?) async throws
+        -> any Sendable
+    {
+        try await injector.resolve(binding, as: T.self, below: parent)
+    }
+
+    @usableFromInline
+    func stepInPlace(_ resolver: SynchronousResolver, _ binding: Binding) throws(SynchronousStop) -> any Sendable {
+        try resolver.step(binding, producer: self, .inPlace)
     }
 }
 
@@ -279,9 +286,12 @@ protocol AnyRecipe: AnyObject, Sendable {
     var declaresDependencies: Bool { get }
     /// For an alias, whether `target`'s values convert to this producer's type (`nil`: unknown).
     func targetConforms(_ target: any AnyRecipe) -> Bool?
-    /// Resolves the binding below `parent` (the observed startup's step, or `nil`) and drops
-    /// the value: used to build eager singletons.
+    /// Resolves the binding below `parent` (the observed startup's step, or `nil`), untyped: used
+    /// to build eager singletons, and to wrap a ``Named`` parameter's value.
     func resolve(in injector: InjectorActor, binding: Binding, below parent: ResolutionFrame?) async throws
+        -> any Sendable
+    /// The binding's value for a graph built in place, untyped: a ``Named`` parameter's.
+    func stepInPlace(_ resolver: SynchronousResolver, _ binding: Binding) throws(SynchronousStop) -> any Sendable
 }
 
 extension Binding {
@@ -304,20 +314,6 @@ extension Binding {
     func builtSingleton<T: Sendable>(as type: T.Type) -> T? {
         guard scope.kind == .singleton, produces(type) else { return nil }
         return cell?.value(as: type)
-    }
-
-    /// This singleton of `T`s for a caller outside any construction: built, in flight (joined),
-    /// or neither, read under one lock. The reading is converted here, inlined in the caller's
-    /// specialisation; the look-up is not inlined: it is off the hit path, and `get` must stay
-    /// small enough to inline.
-    @inlinable
-    func builtOrInFlight<T: Sendable>(as type: T.Type) -> ImmediateResolution<T> {
-        guard produces(type), let cell else { return .elsewhere }
-        switch cell.readOrJoin(as: key) {
-        case .built(let box): return .value(CellValue.unwrap(box, as: T.self))
-        case .inFlight(let construction): return .inFlight(construction)
-        case .idle: return .elsewhere
-        }
     }
 
     /// Whether this binding's values are `T`s: its key's type is `T`.

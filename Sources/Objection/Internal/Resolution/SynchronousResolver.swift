@@ -1,8 +1,10 @@
-/// Resolves the dependencies of a synchronous recipe with plain function calls.
+/// Resolves without suspending: the one step under every `get` (``step(_:producer:_:)``), and the
+/// dependencies of a graph built in place, with plain function calls.
 ///
-/// Only reached for bindings the ``SynchronousPlan`` approved, after their frontier cells were
-/// found built. If anything is not as planned, it stops with ``SynchronousStop/mustSuspend`` and
-/// the caller takes the asynchronous path, which reports problems with their full path.
+/// A graph is built in place only when the ``SynchronousPlan`` approved it and its frontier cells
+/// were found built. If anything is not as planned, a dependency stops with
+/// ``SynchronousStop/mustSuspend``, and the step that started the graph builds step by step
+/// instead, reporting problems with their full path.
 ///
 /// Recipes of autowired parameter packs run this code unspecialised, so it avoids anything that
 /// would ask the runtime for generic metadata (`as?` to a generic class, `T?`).
@@ -22,14 +24,18 @@ struct SynchronousResolver {
         self.reports = reports
     }
 
+    /// The same resolver for `injector`, noting constructions in the same place.
+    @inlinable
+    func `for`(_ injector: InjectorActor) -> SynchronousResolver {
+        SynchronousResolver(injector: injector, reports: reports)
+    }
+
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`.
     ///
     /// Not inlinable: autowired recipes call it from a parameter-pack expansion, which the
-    /// optimizer does not specialise per element anyway. The lookup and the lifetime switch below
-    /// it (``dependency(_:at:of:)``, both `resolve`s and `Binding.withUnretainedProducer`) are
-    /// always inlined into it, so that a dependency costs one unspecialised call, not five:
-    /// 413 → 360–374 ns for the autowired 8-object graph (objection-compare, case 1), and each of
-    /// the four marks counted (dropping any one gave 374–400 ns).
+    /// optimizer does not specialise per element anyway. What it calls is always inlined into it,
+    /// so that a dependency costs one unspecialised call (Benchmarks/README, "Inlining the
+    /// dependency step").
     @usableFromInline
     func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws(SynchronousStop) -> T {
         defer { position += 1 }
@@ -59,103 +65,21 @@ struct SynchronousResolver {
         }
     }
 
+    /// `binding`'s value as a `T`, for a graph built in place: its own value, or for a ``Named``
+    /// parameter its value wrapped (``Binding/named(_:as:)``).
     @inline(__always)
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
-        guard binding.produces(type) else { return try resolveNamed(binding, as: type) }
+        guard binding.produces(type) else {
+            // A type mismatch gives way too: the asynchronous path reports it with its path.
+            guard binding.isNamed(type),
+                let named = try binding.named(binding.producer.stepInPlace(self, binding), as: type)
+            else { throw .mustSuspend }
+            return named
+        }
         do {
-            return try binding.withUnretainedProducer(as: type) { try resolve(binding, producer: $0) }
+            return try binding.withUnretainedProducer(as: type) { try step(binding, producer: $0, .inPlace) }
         } catch {
             throw .rethrown(error)
-        }
-    }
-
-    @inline(__always)
-    func resolve<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws(SynchronousStop) -> T {
-        let type = T.self
-        switch binding.scope.kind {
-        case .singleton:
-            guard let built = binding.cell?.builtBox() else { throw .mustSuspend }
-            return CellValue.unwrap(built, as: type)
-        case .scoped:
-            // The scope's own resolver builds its instances, whoever asked. Two calls rather than
-            // a resolver chosen by `?:`, which retained the scope and the reports per instance
-            // even when this resolver is the scope's (the common case, which now retains none).
-            if injector.isScope { return try resolveInScope(binding, producer: producer) }
-            guard let scope = injector.enclosingScope else { throw .mustSuspend }
-            return try SynchronousResolver(injector: scope, reports: reports).resolveInScope(
-                binding, producer: producer)
-        case .custom:
-            throw .mustSuspend
-        case .transient:
-            guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }
-            return try producer.synchronous(self, binding)
-        }
-    }
-
-    /// Resolves a ``Scope/scoped`` binding in ``injector``, a request scope: a value its opener
-    /// bound, or its instance, built in place unless another task of the request is building it.
-    @inline(__always)
-    func resolveInScope<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws(SynchronousStop) -> T {
-        guard let request = injector.request else { throw .mustSuspend }
-        // A value the scope's opener bound, read without a `T?` (see RequestState.value).
-        if binding.isSuppliedByScope { return try request.value(for: binding.key, as: T.self) }
-        let slot = request.slot(for: binding)
-        guard binding.isSynchronous else {
-            guard let built = slot.withState({ $0.value }) else { throw .mustSuspend }
-            return CellValue.unwrap(built, as: T.self)
-        }
-        return try build(binding, producer: producer, in: slot, of: injector)
-    }
-
-    /// Builds a scoped instance in place, unless another task of the request is building it.
-    func build<T: Sendable>(
-        _ binding: Binding,
-        producer: Recipe<T>,
-        in cell: ScopedSlot,
-        of scope: InjectorActor
-    ) throws(SynchronousStop) -> T {
-        switch cell.claimInPlace() {
-        case .built(let box):
-            return CellValue.unwrap(box, as: T.self)
-        case .busy:
-            throw .mustSuspend
-        case .build:
-            // Checked after claiming, as on the asynchronous path.
-            guard !scope.isShutDown else {
-                cell.abandon()
-                throw .mustSuspend
-            }
-            let report = reports?.pointee.started(binding)
-            let start = scope.failureClockStart
-            let value: T
-            do {
-                value = try producer.synchronous(self, binding)
-            } catch .mustSuspend {
-                cell.abandon()
-                if let report { reports?.pointee.abandoned(report) }
-                throw .mustSuspend
-            } catch .failed(let error) {
-                // An InjectionError (a configuration error, such as a type mismatch) gives the
-                // cell up: a task waiting on it claims it again and meets the error itself. Any
-                // other error fails the cell, and its waiters get that error. Either way the
-                // error reaches this caller as it was thrown.
-                if error is InjectionError { cell.abandon() } else { cell.failInPlace(with: error) }
-                if let report { reports?.pointee.failed(report, error) }
-                scope.reportFailedConstruction(of: binding, startedAt: start, error)
-                throw .failed(error)
-            }
-            guard scope.record(value, of: binding) else {
-                // The scope is ending: the asynchronous path will refuse to build it again, so
-                // the observer hears of this construction here, as ended by the shutdown.
-                cell.abandon()
-                let ended = InjectionError.shutDown(isScope: scope.isScope, key: binding.key)
-                if let report { reports?.pointee.failed(report, ended) }
-                scope.reportFailedConstruction(of: binding, startedAt: start, ended)
-                throw .mustSuspend
-            }
-            if let report { reports?.pointee.finished(report) }
-            cell.completeInPlace(value)
-            return value
         }
     }
 }

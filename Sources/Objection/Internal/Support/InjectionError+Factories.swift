@@ -8,6 +8,18 @@ extension InjectionError {
         return InjectionError(code: .missingBinding, message: message, path: path)
     }
 
+    /// A step asked by the asynchronous driver gave way, which no step does (see `StepMode`):
+    /// reported rather than retried, so that a broken invariant ends in an error, not a loop.
+    @usableFromInline
+    static func gaveWay(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
+        let path = (parent?.keys ?? []) + [key]
+        return InjectionError(
+            code: .invalidConfiguration,
+            message: "Resolving '\(key)' stopped where it must not (an Objection bug: please report it)",
+            path: path
+        )
+    }
+
     static func circularDependency(cycle: [BindingKey], path: [BindingKey]) -> InjectionError {
         InjectionError(
             code: .circularDependency,

@@ -1,0 +1,66 @@
+/// Scoped instances built in place: the driver of ``ScopedConstruction`` that does not suspend.
+extension SynchronousResolver {
+    /// A scoped dependency of a graph built in place, resolved in the nearest request scope: a
+    /// value the scope's opener bound, or its instance, built in place unless another task of the
+    /// request is building it.
+    @usableFromInline @inline(__always)
+    func scopedInPlace<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws(SynchronousStop) -> T {
+        // The scope's own resolver builds its instances, whoever asked. Two calls rather than a
+        // resolver chosen by `?:`, which retained the scope and the reports per instance even
+        // when this resolver is the scope's (the common case, which retains none).
+        if injector.isScope { return try inScope(binding, producer: producer) }
+        guard let scope = injector.enclosingScope else { throw .mustSuspend }
+        return try self.for(scope).inScope(binding, producer: producer)
+    }
+
+    /// See ``scopedInPlace(_:producer:)``; ``injector`` is the request scope.
+    @inline(__always)
+    private func inScope<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws(SynchronousStop) -> T {
+        guard let request = injector.request else { throw .mustSuspend }
+        // A value the scope's opener bound, read without a `T?` (see RequestState.value).
+        if binding.isSuppliedByScope { return try request.value(for: binding.key, as: T.self) }
+        let slot = request.slot(for: binding)
+        guard binding.isSynchronous else {
+            guard let built = slot.withState({ $0.value }) else { throw .mustSuspend }
+            return CellValue.unwrap(built, as: T.self)
+        }
+        return try buildInPlace(
+            binding, producer: producer, in: ScopedConstruction(slot: slot, scope: injector, binding: binding))
+    }
+
+    /// Builds a scoped instance in place, as ``ScopedConstruction`` says, unless it is built or
+    /// another task of the request is building it (then it gives way). ``injector`` is the scope.
+    func buildInPlace<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        in construction: ScopedConstruction
+    ) throws(SynchronousStop) -> T {
+        let claim: CellState.Claim<Void>
+        do { claim = try construction.claimInPlace() } catch { throw .failed(error) }
+        switch claim {
+        case .built(let box):
+            return CellValue.unwrap(box, as: T.self)
+        case .wait:
+            throw .mustSuspend
+        case .build:
+            let report = reports?.pointee.started(binding)
+            let start = injector.failureClockStart
+            do throws(SynchronousStop) {
+                let value = try producer.synchronous(self, binding)
+                do { _ = try construction.finish(value) } catch { throw .failed(error) }
+                if let report { reports?.pointee.finished(report) }
+                return value
+            } catch .failed(let error) {
+                construction.fail(error)
+                if let report { reports?.pointee.failed(report, error) }
+                injector.reportFailedConstruction(of: binding, startedAt: start, error)
+                throw .failed(error)
+            } catch {
+                // A dependency gave way (in place, nothing else stops).
+                construction.giveWay()
+                if let report { reports?.pointee.abandoned(report) }
+                throw .mustSuspend
+            }
+        }
+    }
+}

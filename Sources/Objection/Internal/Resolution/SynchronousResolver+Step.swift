@@ -1,0 +1,80 @@
+/// How a step is asked, which decides what it does when the value is not at hand.
+@usableFromInline
+enum StepMode {
+    /// By the asynchronous driver, for a resolution below `parent` (`nil`: a caller outside any
+    /// construction): a step names where the driver must wait (``SynchronousStop/wait(_:)``) or
+    /// what it must build suspending (``SynchronousStop/build(_:)``); it never gives way.
+    case mayWait(below: ResolutionFrame?)
+    /// For a dependency of a graph built in place: a step builds without suspending, or gives
+    /// way (``SynchronousStop/mustSuspend``).
+    case inPlace
+}
+
+extension SynchronousResolver {
+    /// The one step under every resolution, and the one place that decides by lifetime:
+    /// `binding`'s value, read or built without suspending, or a stop (see ``StepMode``).
+    ///
+    /// - A singleton is read when built. Otherwise a driver joins or starts its one construction
+    ///   (`InjectorActor.claimSingleton`); a graph built in place gives way.
+    /// - A scoped instance is read, or built in place in its request scope
+    ///   (``scopedInPlace(_:producer:)``); a driver that cannot build it in place waits for the
+    ///   task building it or builds it suspending (`InjectorActor.scopedStep`).
+    /// - A custom-scoped instance is read from its cache, or built suspending.
+    /// - A transient is built in place when its graph allows (``transient(_:producer:below:)``),
+    ///   else suspending.
+    @inlinable @inline(__always)
+    func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode) throws(SynchronousStop) -> T {
+        switch binding.scope.kind {
+        case .singleton:
+            if let built = binding.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }
+            guard case .mayWait(let parent) = mode else { throw .mustSuspend }
+            return try injector.claimSingleton(binding, producer: producer, below: parent)
+        case .scoped:
+            guard case .mayWait(let parent) = mode else { return try scopedInPlace(binding, producer: producer) }
+            return try injector.scopedStep(binding, producer: producer, below: parent, resolver: self)
+        case .custom:
+            guard case .mayWait(let parent) = mode else { throw .mustSuspend }
+            return try injector.customStep(binding, producer: producer, below: parent)
+        case .transient:
+            guard case .mayWait(let parent) = mode else {
+                guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }
+                return try producer.synchronous(self, binding)
+            }
+            return try transient(binding, producer: producer, below: parent)
+        }
+    }
+
+    /// A transient for a driver, below `parent`: an instance, a graph the plan allows to build in
+    /// place, or a provider closure that does not suspend; else a stop to build it suspending.
+    @inlinable
+    func transient<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        below parent: ResolutionFrame?
+    ) throws(SynchronousStop) -> T {
+        // An instance's recipe returns its value and never stops.
+        if producer.kind == .instance, producer.isSynchronous { return try producer.synchronous(self, binding) }
+        if injector.canBuildSynchronously(binding, below: parent),
+            !binding.synchronousReadsScoped || !injector.isCaptive(below: parent)
+        {
+            do {
+                return try producer.synchronous(self, binding)
+            } catch .mustSuspend {
+                // Something the plan did not foresee: built suspending below.
+            }
+        }
+        if let provider = producer.synchronousProvider {
+            // A provider that does not suspend cannot resolve anything while it runs (the
+            // Resolver's methods suspend): no cycle can pass through its step and nothing nests
+            // below it, so it needs no frame, only the depth check. A resolver it keeps starts
+            // new paths, as any resolver kept past its provider's return does.
+            do {
+                _ = try ResolutionFrame.depth(of: binding, below: parent, limit: injector.maxResolutionDepth)
+                return try provider(Resolver(injector: injector, frame: nil))
+            } catch {
+                throw .failed(error)
+            }
+        }
+        throw .build(PendingBuild(injector: injector, frame: try injector.enterStep(binding, below: parent)))
+    }
+}
