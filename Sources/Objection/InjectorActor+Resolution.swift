@@ -70,10 +70,9 @@ extension InjectorActor {
         guard let producer = binding.producer(as: type) else {
             return try await resolveNamed(binding, as: type, below: parent)
         }
-        switch attempt(binding, producer: producer, below: parent) {
-        case .success(let value): return value
-        case .failure(let stop): return try await proceed(after: stop, with: binding, producer: producer, below: parent)
-        }
+        var stop: DriverStop?
+        if let value = attempt(binding, producer: producer, below: parent, stop: &stop) { return value }
+        return try await proceed(after: stop, with: binding, producer: producer, below: parent)
     }
 
     /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
@@ -89,62 +88,84 @@ extension InjectorActor {
         guard !isShutDown, let found = table.unretainedBinding(for: key) else {
             return try await resolve(key, as: type, below: parent)
         }
-        let first = found._withUnsafeGuaranteedRef { binding -> Result<T, SynchronousStop>? in
-            binding.producer(as: type).map { attempt(binding, producer: $0, below: parent) }
+        var stop: DriverStop?
+        let value = found._withUnsafeGuaranteedRef { binding -> T? in
+            guard let producer = binding.producer(as: type) else { return nil }
+            return attempt(binding, producer: producer, below: parent, stop: &stop)
         }
-        switch first {
-        case .success(let value)?:
-            return value
-        case .failure(let stop)?:
+        if let value { return value }
+        switch consume stop {
+        case .wait(let wait)? where wait.waiter == nil:
+            // A caller outside any construction joining one in flight: it awaits the outcome
+            // without the driver's frame, one task allocation less for each waiter of a stampede
+            // (Benchmarks/README, "The stampede"). `nil`: given up; the whole path claims again.
+            if let box = try await wait.value() { return CellValue.unwrap(box, as: T.self) }
+        case let stop?:
             let binding = found.takeUnretainedValue()
-            guard let producer = binding.producer(as: type) else { break }
-            return try await proceed(after: stop, with: binding, producer: producer, below: parent)
+            if let producer = binding.producer(as: type) {
+                return try await proceed(after: stop, with: binding, producer: producer, below: parent)
+            }
         case nil:
+            // A `Named` parameter or a type mismatch, which the whole path reports.
             break
         }
         return try await resolve(key, as: type, below: parent)
     }
 
-    /// The step of `binding` below `parent`, with a resolver for this injector that notes the
-    /// constructions built in place for the observer, if it wants successes (see
-    /// ``ConstructionReports``), and tells it of them when the step returns; an observer of
-    /// failures only hears of them as they happen (``reportFailedConstruction(of:startedAt:_:)``).
+    /// The step of `binding` below `parent`, for the driver: the value, or what the driver must
+    /// do. The resolver notes the constructions built in place for the observer, if it wants
+    /// successes (see ``ConstructionReports``), and tells it of them when the step returns; an
+    /// observer of failures only hears of them as they happen
+    /// (``reportFailedConstruction(of:startedAt:_:)``).
     @inlinable @inline(__always)
     nonisolated func attempt<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        below parent: ResolutionFrame?
-    ) -> Result<T, SynchronousStop> {
-        guard observesSuccesses, let observing else {
-            return Result { () throws(SynchronousStop) in
-                try SynchronousResolver(injector: self, reports: nil).step(
-                    binding, producer: producer, .mayWait(below: parent))
+        below parent: ResolutionFrame?,
+        stop: inout DriverStop?
+    ) -> T? {
+        let stepped = withUnsafeMutablePointer(to: &stop) { slot in
+            let mode = StepMode.mayWait(StepDriver(parent: parent, suspension: slot))
+            guard observesSuccesses, let observing else {
+                return Result { () throws(SynchronousStop) in
+                    try SynchronousResolver(injector: self, reports: nil).step(binding, producer: producer, mode)
+                }
+            }
+            // The constructions it reports name the one `parent` runs inside as their parent.
+            var reports = ConstructionReports(below: parent?.observedParent)
+            defer { reports.deliver(to: observing.observer) }
+            return withUnsafeMutablePointer(to: &reports) { reports in
+                Result { () throws(SynchronousStop) in
+                    try SynchronousResolver(injector: self, reports: reports).step(binding, producer: producer, mode)
+                }
             }
         }
-        // The constructions it reports name the one `parent` runs inside as their parent.
-        var reports = ConstructionReports(below: parent?.observedParent)
-        defer { reports.deliver(to: observing.observer) }
-        return withUnsafeMutablePointer(to: &reports) { reports in
-            Result { () throws(SynchronousStop) in
-                try SynchronousResolver(injector: self, reports: reports).step(
-                    binding, producer: producer, .mayWait(below: parent))
-            }
+        switch stepped {
+        case .success(let value): return value
+        case .failure(.failed(let error)): stop = .failed(error)
+        case .failure(.suspended): if stop != nil { return nil }
+        case .failure(.mustSuspend): break
         }
+        // A step asked by the driver never gives way (see `StepMode`): a bug, reported as such.
+        if stop == nil { stop = .failed(InjectionError.gaveWay(binding.key, requestedBy: parent)) }
+        return nil
     }
 
     /// The driver: acts on the step's stop — waits for a construction in flight, or builds the
     /// value suspending — and steps again after a wait that found the construction given up.
-    /// Specialised in the caller's module but not inlined, so that `get` stays small.
+    /// Specialised in the caller's module but not inlined, so that `get` stays small. The stop
+    /// is moved, never copied: a copy of it retains each reference it holds (Benchmarks/README,
+    /// "The stampede").
     @inlinable @inline(never)
     nonisolated(nonsending) func proceed<T: Sendable>(
-        after first: SynchronousStop,
+        after first: consuming DriverStop?,
         with binding: Binding,
         producer: Recipe<T>,
         below parent: ResolutionFrame?
     ) async throws -> T {
-        var stop = first
-        while true {
-            switch stop {
+        var next = first
+        while let stop = next.take() {
+            switch consume stop {
             case .failed(let error):
                 throw error
             case .wait(let wait):
@@ -155,33 +176,33 @@ extension InjectorActor {
                     return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
                 }
                 return try await buildCached(binding, producer: producer, pending)
-            case .mustSuspend:
-                throw InjectionError.gaveWay(binding.key, requestedBy: parent)
             }
-            switch attempt(binding, producer: producer, below: parent) {
-            case .success(let value): return value
-            case .failure(let next): stop = next
-            }
+            if let value = attempt(binding, producer: producer, below: parent, stop: &next) { return value }
         }
+        throw InjectionError.gaveWay(binding.key, requestedBy: parent)
     }
 
     /// Builds a cached instance suspending, telling the observer: a custom-scoped instance, kept
-    /// in its cache, or a scoped one, ended as ``ScopedConstruction`` says.
+    /// in its cache, or a scoped one, ended as ``ScopedSlot`` says (ScopedSlot+Construction.swift).
     @usableFromInline
     nonisolated(nonsending) func buildCached<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
         _ pending: PendingBuild
     ) async throws -> T {
+        // A scoped instance's construction is the one its frame runs inside.
+        let construction = pending.frame.construction
         do {
             return try await observingConstruction(of: binding, at: pending.frame) { frame in
                 let value = try await producer.run(in: pending.injector, frame: frame, for: binding)
-                if let scoped = pending.scoped { return try scoped.finish(value) }
+                if let slot = pending.slot {
+                    return try slot.finish(value, of: binding, in: pending.injector, by: construction)
+                }
                 binding.customCache?.keep(value)
                 return value
             }
         } catch {
-            pending.scoped?.fail(error)
+            pending.slot?.end(construction, failing: error)
             throw error
         }
     }

@@ -1,5 +1,5 @@
 /// Scoped instances, one per request scope, and custom-scoped ones, for the asynchronous driver
-/// (``SynchronousResolver/step(_:producer:_:)``, ``StepMode/mayWait(below:)``).
+/// (``SynchronousResolver/step(_:producer:_:)``, ``StepMode/mayWait(_:)``).
 extension InjectorActor {
     /// The slot of `binding`, a scoped binding, in this request scope; `nil` when this injector
     /// is not a request scope.
@@ -10,14 +10,15 @@ extension InjectorActor {
     /// The step of a scoped binding for the driver, in the nearest request scope: a value the
     /// scope's opener bound, the instance the scope holds, or one built now — in place when the
     /// plan allows; else a stop to wait for the task of the request building it, or to build it
-    /// suspending (see ``ScopedConstruction``).
+    /// suspending (see ScopedSlot+Construction.swift).
     @usableFromInline
     nonisolated func scopedStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        below parent: ResolutionFrame?,
+        for driver: StepDriver,
         resolver: SynchronousResolver
     ) throws(SynchronousStop) -> T {
+        let parent = driver.parent
         guard let scope = nearestScope, !isCaptive(below: parent) else {
             throw .failed(InjectionError.scopeViolation(binding.key, requestedBy: parent))
         }
@@ -26,26 +27,24 @@ extension InjectorActor {
             throw .failed(InjectionError.scopeViolation(binding.key, requestedBy: parent))
         }
         if let value = slot.value(as: T.self) { return value }
-        var construction = ScopedConstruction(slot: slot, scope: scope, binding: binding)
         // The scope's own bindings build its instances, whoever asked.
         if canBuildSynchronously(binding, below: parent) {
             do {
-                return try resolver.for(scope).buildInPlace(binding, producer: producer, in: construction)
+                return try resolver.for(scope).buildInPlace(binding, producer: producer, in: slot)
             } catch .mustSuspend {
                 // Another task of the request is building it, or the graph gave way: below.
             }
         }
         let frame = try enterStep(binding, below: parent)
         let claim: CellState.Claim<Construction>
-        do { claim = try construction.claim() } catch { throw .failed(error) }
+        do { claim = try slot.claim(of: binding, in: scope) } catch { throw .failed(error) }
         switch claim {
         case .built(let box):
             return CellValue.unwrap(box, as: T.self)
         case .wait(let inFlight, let outcome):
-            throw .wait(ConstructionWait(construction: inFlight, outcome: outcome, waiter: frame))
+            throw driver.suspend(.wait(ConstructionWait(construction: inFlight, outcome: outcome, waiter: frame)))
         case .build(let claimed):
-            construction.construction = claimed
-            throw .build(PendingBuild(injector: scope, frame: frame.inside(claimed), scoped: construction))
+            throw driver.suspend(.build(PendingBuild(injector: scope, frame: frame.inside(claimed), slot: slot)))
         }
     }
 
@@ -73,10 +72,10 @@ extension InjectorActor {
     nonisolated func customStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        below parent: ResolutionFrame?
+        for driver: StepDriver
     ) throws(SynchronousStop) -> T {
         if let value = binding.customCache?.cachedInstance(as: T.self) { return value }
-        throw .build(
-            PendingBuild(injector: owner(of: binding), frame: try enterStep(binding, below: parent), isCached: true))
+        let frame = try enterStep(binding, below: driver.parent)
+        throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame, isCached: true)))
     }
 }

@@ -9,18 +9,19 @@ extension InjectorActor {
     nonisolated func claimSingleton<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        below parent: ResolutionFrame?
+        for driver: StepDriver
     ) throws(SynchronousStop) -> T {
-        let owner = owner(of: binding)
+        let parent = driver.parent
         guard let cell = binding.cell else {
-            throw .build(PendingBuild(injector: owner, frame: try enterStep(binding, below: parent)))
+            let frame = try enterStep(binding, below: parent)
+            throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame)))
         }
         if parent == nil, let joined = cell.join(as: binding.key) {
             switch joined {
             case .built(let box):
                 return CellValue.unwrap(box, as: T.self)
             case .wait(let construction, let outcome):
-                throw .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: nil))
+                throw driver.suspend(.wait(ConstructionWait(construction: construction, outcome: outcome, waiter: nil)))
             }
         }
         let frame = try enterStep(binding, below: parent)
@@ -28,16 +29,16 @@ extension InjectorActor {
         case .built(let box):
             return CellValue.unwrap(box, as: T.self)
         case .wait(let construction, let outcome):
-            throw .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame))
+            throw driver.suspend(.wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame)))
         case .build(let (construction, outcome)):
             do {
-                try owner.startConstruction(
+                try owner(of: binding).startConstruction(
                     of: binding, producer: producer, in: cell, as: construction, frame: frame.inside(construction))
             } catch {
                 cell.fail(construction, with: error)
                 throw .failed(error)
             }
-            throw .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame))
+            throw driver.suspend(.wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame)))
         }
     }
 

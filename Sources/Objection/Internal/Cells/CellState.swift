@@ -124,6 +124,7 @@ struct CellState: Sendable {
         _ existing: SharedOutcome<Value?>?,
         as key: BindingKey
     ) -> (Construction, SharedOutcome<Value?>) {
+        if let named, let existing { return (named, existing) }
         let construction = named ?? Construction(key: key)
         let outcome = existing ?? SharedOutcome()
         phase = .building(construction, outcome)

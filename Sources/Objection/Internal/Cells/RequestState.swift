@@ -208,6 +208,7 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
 }
 
 /// One slot of a ``RequestState``.
+@usableFromInline
 struct ScopedSlot: CellAccess {
     let storage: RequestState
     let index: Int

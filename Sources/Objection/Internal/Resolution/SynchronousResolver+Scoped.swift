@@ -1,4 +1,5 @@
-/// Scoped instances built in place: the driver of ``ScopedConstruction`` that does not suspend.
+/// Scoped instances built in place: the driver of ScopedSlot+Construction.swift that does not
+/// suspend.
 extension SynchronousResolver {
     /// A scoped dependency of a graph built in place, resolved in the nearest request scope: a
     /// value the scope's opener bound, or its instance, built in place unless another task of the
@@ -24,19 +25,19 @@ extension SynchronousResolver {
             guard let built = slot.withState({ $0.value }) else { throw .mustSuspend }
             return CellValue.unwrap(built, as: T.self)
         }
-        return try buildInPlace(
-            binding, producer: producer, in: ScopedConstruction(slot: slot, scope: injector, binding: binding))
+        return try buildInPlace(binding, producer: producer, in: slot)
     }
 
-    /// Builds a scoped instance in place, as ``ScopedConstruction`` says, unless it is built or
-    /// another task of the request is building it (then it gives way). ``injector`` is the scope.
+    /// Builds a scoped instance in `slot` in place, as ``ScopedSlot`` says (ScopedSlot+Construction.swift), unless it is
+    /// built or another task of the request is building it (then it gives way). ``injector`` is
+    /// the scope.
     func buildInPlace<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        in construction: ScopedConstruction
+        in slot: ScopedSlot
     ) throws(SynchronousStop) -> T {
         let claim: CellState.Claim<Void>
-        do { claim = try construction.claimInPlace() } catch { throw .failed(error) }
+        do { claim = try slot.claimInPlace(of: binding, in: injector) } catch { throw .failed(error) }
         switch claim {
         case .built(let box):
             return CellValue.unwrap(box, as: T.self)
@@ -47,17 +48,17 @@ extension SynchronousResolver {
             let start = injector.failureClockStart
             do throws(SynchronousStop) {
                 let value = try producer.synchronous(self, binding)
-                do { _ = try construction.finish(value) } catch { throw .failed(error) }
+                do { _ = try slot.finish(value, of: binding, in: injector, by: nil) } catch { throw .failed(error) }
                 if let report { reports?.pointee.finished(report) }
                 return value
             } catch .failed(let error) {
-                construction.fail(error)
+                slot.end(nil, failing: error)
                 if let report { reports?.pointee.failed(report, error) }
                 injector.reportFailedConstruction(of: binding, startedAt: start, error)
                 throw .failed(error)
             } catch {
                 // A dependency gave way (in place, nothing else stops).
-                construction.giveWay()
+                slot.end(nil, failing: nil)
                 if let report { reports?.pointee.abandoned(report) }
                 throw .mustSuspend
             }

@@ -1,10 +1,9 @@
 /// How a step is asked, which decides what it does when the value is not at hand.
 @usableFromInline
 enum StepMode {
-    /// By the asynchronous driver, for a resolution below `parent` (`nil`: a caller outside any
-    /// construction): a step names where the driver must wait (``SynchronousStop/wait(_:)``) or
-    /// what it must build suspending (``SynchronousStop/build(_:)``); it never gives way.
-    case mayWait(below: ResolutionFrame?)
+    /// By the asynchronous driver: a step names where the driver must wait (``DriverStop/wait(_:)``)
+    /// or what it must build suspending (``DriverStop/build(_:)``); it never gives way.
+    case mayWait(StepDriver)
     /// For a dependency of a graph built in place: a step builds without suspending, or gives
     /// way (``SynchronousStop/mustSuspend``).
     case inPlace
@@ -20,38 +19,41 @@ extension SynchronousResolver {
     ///   (``scopedInPlace(_:producer:)``); a driver that cannot build it in place waits for the
     ///   task building it or builds it suspending (`InjectorActor.scopedStep`).
     /// - A custom-scoped instance is read from its cache, or built suspending.
-    /// - A transient is built in place when its graph allows (``transient(_:producer:below:)``),
+    /// - A transient is built in place when its graph allows (``transient(_:producer:for:)``),
     ///   else suspending.
     @inlinable @inline(__always)
     func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode) throws(SynchronousStop) -> T {
         switch binding.scope.kind {
         case .singleton:
             if let built = binding.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }
-            guard case .mayWait(let parent) = mode else { throw .mustSuspend }
-            return try injector.claimSingleton(binding, producer: producer, below: parent)
+            guard case .mayWait(let driver) = mode else { throw .mustSuspend }
+            return try injector.claimSingleton(binding, producer: producer, for: driver)
         case .scoped:
-            guard case .mayWait(let parent) = mode else { return try scopedInPlace(binding, producer: producer) }
-            return try injector.scopedStep(binding, producer: producer, below: parent, resolver: self)
+            guard case .mayWait(let driver) = mode else { return try scopedInPlace(binding, producer: producer) }
+            return try injector.scopedStep(binding, producer: producer, for: driver, resolver: self)
         case .custom:
-            guard case .mayWait(let parent) = mode else { throw .mustSuspend }
-            return try injector.customStep(binding, producer: producer, below: parent)
+            guard case .mayWait(let driver) = mode else { throw .mustSuspend }
+            return try injector.customStep(binding, producer: producer, for: driver)
         case .transient:
-            guard case .mayWait(let parent) = mode else {
+            guard case .mayWait(let driver) = mode else {
                 guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }
                 return try producer.synchronous(self, binding)
             }
-            return try transient(binding, producer: producer, below: parent)
+            return try transient(binding, producer: producer, for: driver)
         }
     }
 
-    /// A transient for a driver, below `parent`: an instance, a graph the plan allows to build in
+    /// A transient for a driver: an instance, a graph the plan allows to build in
     /// place, or a provider closure that does not suspend; else a stop to build it suspending.
-    @inlinable
+    /// Never inlined into ``step(_:producer:_:)``, which graphs built in place run unspecialised:
+    /// its optional closure would cost them a metadata look-up per dependency.
+    @inlinable @inline(never)
     func transient<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        below parent: ResolutionFrame?
+        for driver: StepDriver
     ) throws(SynchronousStop) -> T {
+        let parent = driver.parent
         // An instance's recipe returns its value and never stops.
         if producer.kind == .instance, producer.isSynchronous { return try producer.synchronous(self, binding) }
         if injector.canBuildSynchronously(binding, below: parent),
@@ -75,6 +77,7 @@ extension SynchronousResolver {
                 throw .failed(error)
             }
         }
-        throw .build(PendingBuild(injector: injector, frame: try injector.enterStep(binding, below: parent)))
+        throw driver.suspend(
+            .build(PendingBuild(injector: injector, frame: try injector.enterStep(binding, below: parent))))
     }
 }

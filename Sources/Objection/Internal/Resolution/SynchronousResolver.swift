@@ -69,17 +69,23 @@ struct SynchronousResolver {
     /// parameter its value wrapped (``Binding/named(_:as:)``).
     @inline(__always)
     func resolve<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
-        guard binding.produces(type) else {
-            // A type mismatch gives way too: the asynchronous path reports it with its path.
-            guard binding.isNamed(type),
-                let named = try binding.named(binding.producer.stepInPlace(self, binding), as: type)
-            else { throw .mustSuspend }
-            return named
-        }
+        guard binding.produces(type) else { return try resolveNamed(binding, as: type) }
         do {
             return try binding.withUnretainedProducer(as: type) { try step(binding, producer: $0, .inPlace) }
         } catch {
             throw .rethrown(error)
         }
+    }
+
+    /// A ``Named`` parameter's value; a type mismatch gives way too, and the asynchronous path
+    /// reports it with its path. Not inlined: its `T?` would make every caller, unspecialised,
+    /// ask the runtime for that type's metadata on each call (Benchmarks/README, "Generic
+    /// metadata on the path built in place").
+    @inline(never)
+    func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
+        guard binding.isNamed(type),
+            let named = try binding.named(binding.producer.stepInPlace(self, binding), as: type)
+        else { throw .mustSuspend }
+        return named
     }
 }

@@ -19,61 +19,58 @@
 ///   unchanged; the next caller builds again.
 /// - **A build in place that must suspend** (``SynchronousStop/mustSuspend``): given back, and
 ///   not reported; the build that suspends, which follows, is.
-@usableFromInline
-struct ScopedConstruction: Sendable {
-    let slot: ScopedSlot
-    /// The request scope that owns the slot, and records the value for disposal.
-    let scope: InjectorActor
-    let binding: Binding
-    /// The construction claimed by a build that suspends, which ends only that construction;
-    /// `nil` for a build in place, which nobody else ends.
-    var construction: Construction? = nil
-
-    /// Claims the slot for a build in place (see ``CellState/claimInPlace(as:)``); a claim to
-    /// build is refused when the scope has begun to end.
-    func claimInPlace() throws(InjectionError) -> CellState.Claim<Void> {
-        try refusedAfterShutdown(slot.claimInPlace(as: binding.key))
+extension ScopedSlot {
+    /// Claims the slot for a build of `binding` in place (see ``CellState/claimInPlace(as:)``); a
+    /// claim to build is refused when `scope`, the slot's request scope, has begun to end.
+    @inline(__always)
+    func claimInPlace(of binding: Binding, in scope: InjectorActor) throws(InjectionError) -> CellState.Claim<Void> {
+        try refusedAfterShutdown(claimInPlace(as: binding.key), of: binding, in: scope)
     }
 
-    /// Claims the slot for a build that suspends (see ``CellState/claim(as:)``); a claim to build
-    /// is refused when the scope has begun to end.
-    func claim() throws(InjectionError) -> CellState.Claim<Construction> {
-        try refusedAfterShutdown(slot.claim(as: binding.key))
+    /// Claims the slot for a build of `binding` that suspends (see ``CellState/claim(as:)``); a
+    /// claim to build is refused when `scope` has begun to end.
+    @inline(__always)
+    func claim(of binding: Binding, in scope: InjectorActor) throws(InjectionError) -> CellState.Claim<Construction> {
+        try refusedAfterShutdown(claim(as: binding.key), of: binding, in: scope)
     }
 
-    /// `claim`, unless it is a claim to build and the scope has begun to end. Checked after
+    /// `claim`, unless it is a claim to build and `scope` has begun to end. Checked after
     /// claiming: shutdown sets its flag before it looks for constructions in flight, so it either
     /// sees this one and waits for it, or this check sees the flag.
+    @inline(__always)
     private func refusedAfterShutdown<Build>(
-        _ claim: CellState.Claim<Build>
+        _ claim: CellState.Claim<Build>,
+        of binding: Binding,
+        in scope: InjectorActor
     ) throws(InjectionError) -> CellState.Claim<Build> {
         if case .build = claim, scope.isShutDown {
-            slot.abandon()
+            abandon()
             throw .shutDown(isScope: true, key: binding.key)
         }
         return claim
     }
 
-    /// Ends the construction with `value`: stored and handed to the waiters, unless the scope
-    /// began to end meanwhile, which refuses it: then it throws, and the caller ends the
-    /// construction with ``fail(_:)``, as for any error.
-    func finish<T: Sendable>(_ value: T) throws(InjectionError) -> T {
+    /// Ends `construction` (`nil`: a build in place) with `value`: stored and handed to the
+    /// waiters, unless `scope` began to end meanwhile, which refuses it: then it throws, and the
+    /// caller ends the construction with ``end(_:failing:)``, as for any error.
+    @inline(__always)
+    func finish<T: Sendable>(
+        _ value: T,
+        of binding: Binding,
+        in scope: InjectorActor,
+        by construction: Construction?
+    ) throws(InjectionError) -> T {
         guard scope.record(value, of: binding) else { throw .shutDown(isScope: true, key: binding.key) }
-        slot.complete(value, of: construction)
+        complete(value, of: construction)
         return value
     }
 
-    /// Ends the construction with `error`, thrown by the recipe or by ``finish(_:)``.
-    func fail(_ error: any Error) {
-        if error is CancellationError || Task.isCancelled {
-            slot.giveUp(construction)
-        } else {
-            slot.fail(construction, with: error)
-        }
-    }
-
-    /// Gives the construction back without an outcome: a build in place that must suspend.
-    func giveWay() {
-        slot.giveUp(construction)
+    /// Ends `construction` (`nil`: a build in place) with `error`, thrown by the recipe or by
+    /// ``finish(_:of:in:by:)``; a build in place that must suspend gives its construction back
+    /// with `nil`.
+    @inline(__always)
+    func end(_ construction: Construction?, failing error: (any Error)?) {
+        guard let error, !(error is CancellationError), !Task.isCancelled else { return giveUp(construction) }
+        fail(construction, with: error)
     }
 }

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import Objection
+
+/// The one construction policy of a scoped instance (`ScopedConstruction`), which the build in
+/// place and the build that suspends both follow. Before it, the two disagreed; each test here
+/// pins the behaviour the policy kept where they did.
+@Suite("Scoped construction: one policy for the build in place and the build that suspends")
+struct ScopedConstructionPolicyTests {
+    final class Session: Sendable {}
+
+    /// A scoped `Session`, built in place (its initializer does not suspend), whose first build
+    /// blocks its thread until released and then throws `error`.
+    struct BlockedBuild {
+        let executor = DedicatedThreadExecutor()
+        let entered = Gate()
+        let release = Latch()
+        let attempts = Counter()
+
+        func injector(throwing error: any Error & Sendable) async throws -> InjectorActor {
+            let (entered, release, attempts) = (entered, release, attempts)
+            return try await makeInjector { binder in
+                binder.bind(Session.self).to { () throws -> Session in
+                    if attempts.increment() == 1 {
+                        entered.open()
+                        release.wait()
+                        throw error
+                    }
+                    return Session()
+                }.inScope(.scoped)
+            }
+        }
+
+        /// Starts the build in `scope` and a second task that waits for it; returns both once the
+        /// second has joined the construction.
+        func startWithWaiter(
+            in scope: InjectorActor
+        ) async throws -> (builder: Task<Session, any Error>, waiter: Task<Session, any Error>) {
+            let builder = Task(executorPreference: executor) { try await scope.get(Session.self) }
+            await entered.wait()
+            let binding = try #require(try scope.binding(for: BindingKey(Session.self), as: Session.self))
+            #expect(binding.isSynchronous)
+            let waiter = Task { try await scope.get(Session.self) }
+            await waitUntil { scope.slot(for: binding)?.construction?.joins == 1 }
+            return (builder, waiter)
+        }
+    }
+
+    @Test(
+        "an InjectionError thrown by a build in place reaches the task waiting for it, which does not build again (as a build that suspends always did)"
+    )
+    func injectionErrorIsShared() async throws {
+        let build = BlockedBuild()
+        let thrown = InjectionError.notSuppliedByScope(BindingKey(String.self), path: [BindingKey(String.self)])
+        let root = try await build.injector(throwing: thrown)
+        try await withDeadline {
+            try await root.withScope { scope in
+                let (builder, waiter) = try await build.startWithWaiter(in: scope)
+                build.release.open()
+                for task in [builder, waiter] {
+                    let error = await #expect(throws: InjectionError.self) { try await task.value }
+                    #expect(error?.code == .missingBinding)
+                }
+                #expect(build.attempts.value == 1)
+                // Not stored: the next get builds it.
+                _ = try await scope.get(Session.self)
+                #expect(build.attempts.value == 2)
+            }
+        }
+    }
+
+    @Test(
+        "a build in place that is cancelled gives its construction back: the waiting task builds instead of receiving the cancellation (as a build that suspends always did)"
+    )
+    func cancellationIsGivenBack() async throws {
+        let build = BlockedBuild()
+        let root = try await build.injector(throwing: CancellationError())
+        try await withDeadline {
+            try await root.withScope { scope in
+                let (builder, waiter) = try await build.startWithWaiter(in: scope)
+                build.release.open()
+                await #expect(throws: CancellationError.self) { try await builder.value }
+                let session = try await waiter.value
+                #expect(build.attempts.value == 2)
+                #expect(try await scope.get(Session.self) === session)
+            }
+        }
+    }
+
+    @Test("a provider error of a build in place reaches the waiting task and is not stored")
+    func providerErrorIsShared() async throws {
+        let build = BlockedBuild()
+        let root = try await build.injector(throwing: ProviderFailure(attempt: 1))
+        try await withDeadline {
+            try await root.withScope { scope in
+                let (builder, waiter) = try await build.startWithWaiter(in: scope)
+                build.release.open()
+                await #expect(throws: ProviderFailure(attempt: 1)) { try await builder.value }
+                await #expect(throws: ProviderFailure(attempt: 1)) { try await waiter.value }
+                #expect(build.attempts.value == 1)
+            }
+        }
+    }
+}
