@@ -47,96 +47,10 @@ public struct Factory<T: Sendable>: Sendable {
     }
 }
 
-/// Builds a `T` once, on first use: Swinject's `Lazy`, Objective-IOC's lazy collaborators.
-///
-/// Every bound type has one: depend on `Lazy<T>` without binding it. The first use of ``value``
-/// resolves `T` from the injector that created the handle; later uses return the same instance.
-/// Concurrent first uses share one resolution. A failure is not kept: the next use tries again.
-///
-/// ```swift
-/// final class Mailer: Sendable {
-///     let templates: Lazy<TemplateCache>
-///     init(templates: Lazy<TemplateCache>) { self.templates = templates }
-///
-///     func send() async throws {
-///         let cache = try await templates.value   // built on the first send only
-///     }
-/// }
-/// ```
-///
-/// Like ``Factory``, a lazy handle resolves nothing until it is used, so it breaks construction
-/// cycles.
-public final class Lazy<T: Sendable>: Sendable {
-    private let factory: Factory<T>
-    private let cell = CacheCell()
-
-    init(injector: InjectorActor, name: String?) {
-        self.factory = Factory(injector: injector, name: name)
-    }
-
-    /// The instance, resolved on first use.
-    ///
-    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept;
-    ///   ``InjectionError/Code/shutDown`` once the injector that made the handle is gone.
-    public var value: T {
-        get async throws {
-            if let built = cell.value(as: T.self) { return built }
-            // The step using the handle, if any: it waits on the handle's construction, and the
-            // construction's own steps continue its path, so that a step which needs this handle
-            // while the handle needs it ends in a cycle error rather than a wait without end.
-            let caller = ResolutionFrame.active
-            let key = BindingKey(Lazy<T>.self, named: factory.name)
-            return try await cell.sharedValue(
-                as: T.self,
-                key: key,
-                waiter: caller?.construction,
-                path: (caller?.keys ?? []) + [key]
-            ) { construction in
-                let frame = ResolutionFrame.handle(below: caller, construction: construction)
-                // Unstructured, so that the first caller's cancellation does not end the
-                // construction the others share.
-                Task { [factory, cell] in
-                    defer { frame.finish() }
-                    do {
-                        let value = try await ResolutionFrame.$current.withValue(frame) { try await factory() }
-                        cell.complete(value, of: construction)
-                    } catch {
-                        cell.fail(construction, with: error)
-                    }
-                }
-            }
-        }
-    }
-
-    /// The instance, resolved on first use; the same as ``value``.
-    ///
-    /// - Returns: The one instance of this handle.
-    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept.
-    public func callAsFunction() async throws -> T {
-        try await value
-    }
-
-    /// The instance, resolved on first use; the same as ``value``.
-    ///
-    /// - Returns: The one instance of this handle.
-    /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept.
-    public func get() async throws -> T {
-        try await value
-    }
-}
-
 extension Factory: ResolutionHandle {
     static var target: any Any.Type { T.self }
 
     static func make(injector: InjectorActor, name: String?) -> Factory<T> {
         Factory(injector: injector, name: name)
-    }
-}
-
-extension Lazy: ResolutionHandle {
-    static var target: any Any.Type { T.self }
-
-    static func make(injector: InjectorActor, name: String?) -> Lazy<T> {
-        Lazy(injector: injector, name: name)
     }
 }

@@ -191,7 +191,7 @@ public protocol InjectionObserver: Sendable {
     /// failure, and reports failures as they happen. Failures and ``resolutionFailed(_:error:)``
     /// are always reported. Asked when an injector is created with this observer; request scopes
     /// and derived injectors keep the answer. An observer that only logs failures should say
-    /// `false`: in the example server, the work for successes cost about 1 µs of CPU per request.
+    /// `false`: the work for successes costs CPU on every request (Benchmarks/README, "Observer cost").
     ///
     /// ```swift
     /// struct FailureLog: InjectionObserver {

@@ -21,8 +21,8 @@ extension InjectorActor {
     ///   - modules: The child's own modules, applied over this injector's bindings.
     ///   - startup: When the child's eager singletons are built (see ``Startup``).
     /// - Returns: The child injector.
-    /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``, and ``InjectionError/Code/shutDown``
-    ///   after ``shutdown()``.
+    /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``, and
+    ///   ``InjectionError/Code/shutDown`` after ``shutdown()``.
     public nonisolated func child(modules: [any Module], startup: Startup = .immediate) async throws -> InjectorActor {
         try checkNotShutDown()
         return try await InjectorActor(

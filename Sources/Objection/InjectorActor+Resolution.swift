@@ -27,8 +27,8 @@ extension InjectorActor {
     /// The built singleton bound to `key` in this injector's table, read without suspending: the
     /// hit path of `get`, a plain function so that it allocates no asynchronous frame. `nil`
     /// sends `get` down the whole path, which gives the same answer when there is one (a miss
-    /// looks the key up twice: passing the binding on cost the hit more; Benchmarks/README, "The
-    /// singleton hit").
+    /// looks the key up twice: passing the binding on cost the hit more; Benchmarks/README, "Why
+    /// the code is shaped so").
     @inlinable
     nonisolated func builtSingleton<T: Sendable>(_ key: BindingKey, as type: T.Type) -> T? {
         guard !isShutDown else { return nil }
@@ -98,7 +98,7 @@ extension InjectorActor {
         case .wait(let wait)? where wait.waiter == nil:
             // A caller outside any construction joining one in flight: it awaits the outcome
             // without the driver's frame, one task allocation less for each waiter of a stampede
-            // (Benchmarks/README, "The stampede"). `nil`: given up; the whole path claims again.
+            // (Benchmarks/README, "Why the code is shaped so"). `nil`: given up; the whole path claims again.
             if let box = try await wait.value() { return CellValue.unwrap(box, as: T.self) }
         case let stop?:
             let binding = found.takeUnretainedValue()

@@ -1,4 +1,4 @@
-/// Scoped instances, one per request scope, and custom-scoped ones, for the asynchronous driver
+/// Scoped instances, one per request scope, for the asynchronous driver
 /// (``SynchronousResolver/step(_:producer:_:)``, ``StepMode/mayWait(_:)``).
 extension InjectorActor {
     /// The slot of `binding`, a scoped binding, in this request scope; `nil` when this injector
@@ -64,18 +64,5 @@ extension InjectorActor {
         } catch {
             throw .failed(error)
         }
-    }
-
-    /// The step of a custom-scoped binding for the driver: its cache's instance, or a stop to
-    /// build one suspending in the injector that declares it.
-    @usableFromInline
-    nonisolated func customStep<T: Sendable>(
-        _ binding: Binding,
-        producer: Recipe<T>,
-        for driver: StepDriver
-    ) throws(SynchronousStop) -> T {
-        if let value = binding.customCache?.cachedInstance(as: T.self) { return value }
-        let frame = try enterStep(binding, below: driver.parent)
-        throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame, isCached: true)))
     }
 }

@@ -104,9 +104,9 @@ extension InjectorActor {
     }
 
     /// The current task's identity, for ``ShutdownState/disposer``: the hash of its
-    /// `UnsafeCurrentTask`, which is kept no longer than this call. (A task-local value set around
-    /// the disposals would also reach the tasks a disposal starts, but cost a request scope that
-    /// disposes something 4 % more.)
+    /// `UnsafeCurrentTask`, which is kept no longer than this call. Not a task-local value set
+    /// around the disposals: that cost every request scope that disposes something (Benchmarks/
+    /// README, "Why the code is shaped so").
     private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 
     /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
@@ -141,8 +141,8 @@ extension InjectorActor {
         }
         for binding in justInTime?.all ?? [] { binding.cell?.clear() }
         request?.removeAll()
-        // Not for a request scope opened without modules, whose hooks cannot reach it unless
-        // an instance kept it: hashing the task would cost every request that disposes 2.6 %.
+        // Not for a request scope opened without modules, whose hooks cannot reach it unless an
+        // instance kept it: hashing the task costs every request that disposes (Benchmarks/README).
         let disposer = ownsTable ? Self.currentTask : nil
         let disposals = shutdownState.withLock { $0.close(by: disposer) }
         var failures: [(key: BindingKey, error: any Error)] = []

@@ -17,9 +17,21 @@
 /// The binding table is immutable once the injector is built and is read without a lock, and no
 /// resolution hops onto the actor: each cached instance lives in a cell, whose short lock decides
 /// who builds it. The first caller of a singleton starts one shared task, every concurrent caller
-/// of that key waits for the same construction, so the provider runs exactly once. Different keys construct concurrently. A provider's error reaches every waiter
-/// unchanged and is never cached; the next `get` runs the provider again. Cancelling a waiting
-/// caller does not cancel the shared construction.
+/// of that key waits for the same construction, so the provider runs exactly once. Different
+/// keys construct concurrently. A provider's error reaches every waiter unchanged and is never
+/// cached; the next `get` runs the provider again. Cancelling a waiting caller does not cancel the
+/// shared construction.
+///
+/// ## What the actor owns
+/// `InjectorActor` is an actor for its identity and its isolation domain — it is `Sendable`, its
+/// tasks are its own, and code that needs its executor (a test hook) gets it — not for its state.
+/// Its state is immutable (`let`: the table, the parent, the scope's values) or lives behind
+/// locks and atomics that `get` reads without a hop: each singleton's ``CellState`` in a lock of
+/// its own, a request scope's slots under one lock in one allocation, the shutdown flag an atomic,
+/// the shutdown's state a lock. Hence the `nonisolated` members. Hopping onto the actor for a
+/// cached `get` would cost a task switch per call — several times the whole singleton hit — and
+/// serialise every resolution of an injector on one executor. No lock is held while user code
+/// runs. The Architecture article shows which lock guards what.
 public actor InjectorActor {
     /// The default for `maxResolutionDepth`: how many nested resolutions one `get` may make.
     public static let defaultMaxResolutionDepth = 4_096

@@ -20,10 +20,11 @@ extension Application {
     ///   calls ``Objection/InjectorActor/start(within:)`` in the handler's `didBootAsync`: an
     ///   injector created with ``Objection/Startup/deferred`` builds its eager singletons there,
     ///   after every handler's `willBoot` and the `didBoot` of the handlers registered before this
-    ///   call (a database client's, say), and before the server accepts a request. A failure fails the boot with the same error — an
-    ///   ``Objection/InjectionError`` (``Objection/InjectionError/Code/timedOut`` past
-    ///   `startupTimeout`) or a provider's own — and the server never starts. An injector that
-    ///   started when it was created builds nothing more.
+    ///   call (a database client's, say), and before the server accepts a request. A failure fails
+    ///   the boot with the same error — an ``Objection/InjectionError``
+    ///   (``Objection/InjectionError/Code/timedOut`` past `startupTimeout`) or a provider's own —
+    ///   and the server never starts. An injector that started when it was created builds nothing
+    ///   more.
     /// - **Shutdown** (`app.asyncShutdown()`) stops the HTTP server first — it stops accepting
     ///   connections and lets the requests in flight finish, their scopes end — and only then
     ///   calls ``Objection/InjectorActor/shutdown()``, which disposes the singletons in reverse

@@ -38,8 +38,8 @@ final class Recipe<T: Sendable>: AnyRecipe {
 
     /// - Parameter synchronous: The synchronous form, or `.givesWay`. Taken as
     ///   ``SynchronousForm``, not as an optional closure: a closure stored in an `Optional` is
-    ///   kept at the most general abstraction, and unwrapping it into ``synchronous`` added two
-    ///   reabstraction thunks to every call (objection-compare, case 1).
+    ///   kept at the most general abstraction, and unwrapping it into ``synchronous`` adds two
+    ///   reabstraction thunks to every call (Benchmarks/README, "Why the code is shaped so").
     private init(
         kind: RecipeKind,
         instance: T? = nil,

@@ -28,8 +28,8 @@ extension SynchronousResolver {
         return try buildInPlace(binding, producer: producer, in: slot)
     }
 
-    /// Builds a scoped instance in `slot` in place, as ``ScopedSlot`` says (ScopedSlot+Construction.swift), unless it is
-    /// built or another task of the request is building it (then it gives way). ``injector`` is
+    /// Builds a scoped instance in `slot` in place, as ScopedSlot+Construction.swift says, unless
+    /// it is built or another task of the request is building it (then it gives way). ``injector`` is
     /// the scope.
     func buildInPlace<T: Sendable>(
         _ binding: Binding,

@@ -9,6 +9,31 @@ enum StepMode {
     case inPlace
 }
 
+/// How the asynchronous driver asks a step (``StepMode/mayWait(_:)``): below which step, and where
+/// the step writes what the driver must suspend for before it stops with
+/// ``SynchronousStop/suspended``. The slot is the driver's, on its stack, valid during the step.
+@usableFromInline
+struct StepDriver {
+    /// The step the resolution runs below; `nil` for a caller outside any construction. Not
+    /// retained: the driver holds it for as long as the step runs, and a retain per `get` showed
+    /// in the instruction counts.
+    @usableFromInline unowned(unsafe) let parent: ResolutionFrame?
+    @usableFromInline let suspension: UnsafeMutablePointer<DriverStop?>
+
+    @inlinable
+    init(parent: ResolutionFrame?, suspension: UnsafeMutablePointer<DriverStop?>) {
+        self.parent = parent
+        self.suspension = suspension
+    }
+
+    /// Writes `stop` to the slot; throw what it returns.
+    @inlinable @inline(__always)
+    func suspend(_ stop: consuming DriverStop) -> SynchronousStop {
+        suspension.pointee = stop
+        return .suspended
+    }
+}
+
 extension SynchronousResolver {
     /// The one step under every resolution, and the one place that decides by lifetime:
     /// `binding`'s value, read or built without suspending, or a stop (see ``StepMode``).

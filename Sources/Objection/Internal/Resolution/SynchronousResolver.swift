@@ -34,8 +34,7 @@ struct SynchronousResolver {
     ///
     /// Not inlinable: autowired recipes call it from a parameter-pack expansion, which the
     /// optimizer does not specialise per element anyway. What it calls is always inlined into it,
-    /// so that a dependency costs one unspecialised call (Benchmarks/README, "Inlining the
-    /// dependency step").
+    /// so that a dependency costs one unspecialised call (Benchmarks/README, "Why the code is shaped so").
     @usableFromInline
     func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws(SynchronousStop) -> T {
         defer { position += 1 }
@@ -79,8 +78,7 @@ struct SynchronousResolver {
 
     /// A ``Named`` parameter's value; a type mismatch gives way too, and the asynchronous path
     /// reports it with its path. Not inlined: its `T?` would make every caller, unspecialised,
-    /// ask the runtime for that type's metadata on each call (Benchmarks/README, "Generic
-    /// metadata on the path built in place").
+    /// ask the runtime for that type's metadata on each call (Benchmarks/README, "Why the code is shaped so").
     @inline(never)
     func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
         guard binding.isNamed(type),

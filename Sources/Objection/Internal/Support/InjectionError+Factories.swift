@@ -152,7 +152,8 @@ extension InjectionError {
         InjectionError(
             code: .scopeNotEntered,
             message: times == 0
-                ? "The request scope's wrapper returned without calling its 'enter' closure, so the scope's body never ran"
+                ? "The request scope's wrapper returned without calling its 'enter' closure, "
+                    + "so the scope's body never ran"
                 : "The request scope's wrapper called its 'enter' closure again; a scope runs its body once"
         )
     }

@@ -98,9 +98,9 @@ final class Binding: Sendable {
 
 extension Binding {
     /// Lends the binding's producer, typed, to `body` without retaining it: the binding holds
-    /// it, and the caller holds the binding. The synchronous path asks for a producer once per
-    /// object built, and the retain and release it saves were a tenth of an autowired graph's
-    /// time (objection-compare, case 1).
+    /// it, and the caller holds the binding. The path built in place asks for a producer once per
+    /// object built; a retain and release each is measurable (Benchmarks/README, "Why the code is
+    /// shaped so").
     ///
     /// The caller has checked that the binding ``produces(_:)`` `T`s (see ``producer(as:)``).
     /// `_withUnsafeGuaranteedRef` is the standard library's own way to use a reference without

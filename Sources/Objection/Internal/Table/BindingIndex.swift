@@ -6,11 +6,10 @@
 ///
 /// A key hashes by its type's address, which moves from build to build (and a name's hash from
 /// process to process), so one fixed hash makes a given key collide in some builds and not in
-/// others: the singleton hit of the benchmarks' table cost 345 instructions in one clean build
-/// and 263 once its key had a slot of its own (callgrind, `.ci/instruction-counts`). The index
-/// therefore tries a few seeds and keeps the first that gives every key its own first slot —
-/// almost always found for tables of a few hundred keys — or else the one with the fewest extra
-/// probes.
+/// others, and a collision on the singleton hit's key is a third of its cost (Benchmarks/README,
+/// "Why the code is shaped so"). The index therefore tries a few seeds and keeps the first that
+/// gives every key its own first slot — almost always found for tables of a few hundred keys — or
+/// else the one with the fewest extra probes.
 @usableFromInline
 struct BindingIndex: Sendable {
     @usableFromInline

@@ -37,8 +37,8 @@ final class BindingTable: Sendable {
     }
 
     /// The binding ``binding(for:)`` returns, not retained: the tables hold their bindings for
-    /// as long as an injector over them resolves. The singleton hit reads it this way, which
-    /// saves an atomic increment and decrement per `get` (objection-compare, case 2).
+    /// as long as an injector over them resolves. The singleton hit reads it this way: no atomic
+    /// increment and decrement per `get` (Benchmarks/README, "Why the code is shaped so").
     @inlinable
     func unretainedBinding(for key: BindingKey) -> Unmanaged<Binding>? {
         if let position = index.index(of: key) { return Unmanaged.passUnretained(bindings[position]) }

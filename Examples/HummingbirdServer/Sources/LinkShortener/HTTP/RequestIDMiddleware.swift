@@ -10,8 +10,8 @@ import ObjectionHummingbird
 /// ObjectionHummingbird's `ObjectionScopeMiddleware` would set the header on the responses it
 /// produces, its opaque `500` included, but lets an `HTTPError` pass through untouched: the `401`
 /// its values closure throws, a handler's `404` or `400`. This middleware, the router's first,
-/// renders those itself and tags them, as it tags every other response, and the responses of the routes the scope middleware does
-/// not wrap (`/plain`, `/stats`, the router's `404` for an unknown path), with the id
+/// renders those itself and tags them, as it tags every other response, and the responses of the
+/// routes the scope middleware does not wrap (`/plain`, `/stats`, the router's `404` for an unknown path), with the id
 /// ``RequestIdentity/requestID(of:context:)`` settles. It leaves the id in the context's
 /// `requestScope.requestID`, where the scope middleware adopts it instead of settling it again,
 /// and where the hand-wired route reads it. Any other error that reaches it (the hand-wired
