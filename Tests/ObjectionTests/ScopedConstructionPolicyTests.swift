@@ -1,3 +1,4 @@
+import ObjectionTesting
 import Testing
 
 @testable import Objection
@@ -100,5 +101,36 @@ struct ScopedConstructionPolicyTests {
                 #expect(build.attempts.value == 1)
             }
         }
+    }
+
+    @Test(
+        "a value built suspending after its scope began to end is refused: its builder gets shutDown, the observer hears the construction fail with it (as the build in place always said), and the value is disposed"
+    )
+    func valueAfterTheEndIsRefused() async throws {
+        let observer = RecordingObserver()
+        let disposed = Log()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Session.self).to { resolver in
+                        // The provider ends its own scope, which does not wait for it (see
+                        // ShutdownTests+FromWithin), then returns: its value comes too late.
+                        _ = await resolver.injector.shutdown()
+                        return Session()
+                    }.inScope(.scoped).onDispose { _ in disposed.append("session") }
+                }
+            ],
+            observer: observer
+        )
+        try await withDeadline {
+            try await root.withScope { scope in
+                let error = await #expect(throws: InjectionError.self) { try await scope.get(Session.self) }
+                #expect(error?.code == .shutDown)
+            }
+        }
+        #expect(observer.lines.prefix(2) == ["started Session scoped", "failed Session scoped InjectionError"])
+        let failure = try #require(observer.failures.first?.error as? InjectionError)
+        #expect(failure.code == .shutDown)
+        await waitUntil { disposed.values == ["session"] }
     }
 }

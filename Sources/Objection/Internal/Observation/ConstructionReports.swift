@@ -11,8 +11,8 @@
 /// One entry per construction, in the order they started, each with the index of the one it ran
 /// inside: the resolution makes plain nested calls, so that is enough to replay every start and
 /// every end in order, without a list of events or a stack. It is on the path of every observed
-/// request, so it lives on the stack of the call that resolves (``InjectorActor/attemptSynchronously(in:below:_:)``),
-/// which lends it to the resolvers by pointer; it holds its bindings unretained (the table that
+/// request, so it lives on the stack of the call that steps (`InjectorActor.attempt`), which
+/// lends it to the resolvers by pointer; it holds its bindings unretained (the table that
 /// holds them outlives the call) and allocates one buffer, on the first construction: a
 /// resolution that builds nothing cached allocates nothing.
 ///

@@ -25,7 +25,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     @usableFromInline let instance: (any Sendable)?
     /// A provider closure that does not suspend, as it was bound: ``run(in:frame:for:)`` calls it
     /// without publishing its step as the task's current one, and a transient one runs without a
-    /// step at all (`InjectorActor.resolveTransient`).
+    /// step at all (`SynchronousResolver.transient`).
     @usableFromInline let synchronousProvider: (@Sendable (Resolver) throws -> T)?
     /// A provider closure that may suspend, as it was bound: ``run(in:frame:for:)`` calls it directly,
     /// rather than through ``asynchronous``, whose wrapping closure costs an executor check (a
@@ -99,7 +99,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
             kind: .opaque,
             // The scope's value, when its opener bound one, is read before the recipe runs; the
             // plan counts this form as synchronous, and it gives way when it runs. A missing
-            // value is reported by `resolveScoped` before the asynchronous form would run; that
+            // value is reported by `InjectorActor.scopedStep` before the asynchronous form would run; that
             // form reports the same error, for any path that reaches it.
             synchronous: .recipe { _, _ throws(SynchronousStop) in throw .mustSuspend },
             asynchronous: { resolver, _ in try missing(resolver) }
