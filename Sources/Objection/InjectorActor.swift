@@ -26,7 +26,7 @@
 /// `InjectorActor` is an actor for its identity and its isolation domain — it is `Sendable`, its
 /// tasks are its own, and code that needs its executor (a test hook) gets it — not for its state.
 /// Its state is immutable (`let`: the table, the parent, the scope's values) or lives behind
-/// locks and atomics that `get` reads without a hop: each singleton's ``CellState`` in a lock of
+/// locks and atomics that `get` reads without a hop: each singleton's cell state in a lock of
 /// its own, a request scope's slots under one lock in one allocation, the shutdown flag an atomic,
 /// the shutdown's state a lock. Hence the `nonisolated` members. Hopping onto the actor for a
 /// cached `get` would cost a task switch per call — several times the whole singleton hit — and

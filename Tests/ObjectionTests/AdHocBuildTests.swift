@@ -159,7 +159,7 @@ struct AdHocBuildTests {
         }
         box.injector = injector
         defer { box.injector = nil }
-        let error = try await withDeadline(seconds: 30) {
+        let error = try await withDeadline {
             await injectionError { _ = try await injector.get(Cockpit.self) }
         }
         #expect(error?.code == .circularDependency)

@@ -2,10 +2,10 @@ import Testing
 
 @testable import Objection
 
-@Suite("Scopes around a lent resource", .timeLimit(.minutes(1)))
+@Suite("Scopes around a lent resource", .hangLimit)
 struct AroundScopeTests {
     /// Scoped: one per request, built on the lent connection, logging its disposal.
-    final class Repository: AsyncDisposable {
+    final class ConnectionRepository: AsyncDisposable {
         let connection: Lender.Connection
         let log: Log
         init(connection: Lender.Connection, log: Log) {
@@ -21,7 +21,7 @@ struct AroundScopeTests {
         try await makeInjector { binder in
             binder.bind(Log.self).toInstance(log)
             binder.bind(Lender.Connection.self).suppliedByScope()
-            binder.bind(Repository.self).to(Repository.init).inScope(.scoped)
+            binder.bind(ConnectionRepository.self).to(ConnectionRepository.init).inScope(.scoped)
         }
     }
 
@@ -34,7 +34,7 @@ struct AroundScopeTests {
                 try await enter { $0.bind(Lender.Connection.self, to: connection) }
             }
         }) { scope in
-            try await scope.get(Repository.self).connection.id
+            try await scope.get(ConnectionRepository.self).connection.id
         }
         #expect(id == 7)
         #expect(lender.log.values == ["begin", "dispose repository", "commit"])
@@ -50,7 +50,7 @@ struct AroundScopeTests {
                     try await enter { $0.bind(Lender.Connection.self, to: connection) }
                 }
             }) { scope in
-                _ = try await scope.get(Repository.self)
+                _ = try await scope.get(ConnectionRepository.self)
                 throw Rejected()
             }
         }
@@ -66,7 +66,7 @@ struct AroundScopeTests {
                 try await lender.withTransaction { connection in
                     try await enter { $0.bind(Lender.Connection.self, to: connection) }
                 }
-            }) { scope in try await scope.get(Repository.self).connection.id }
+            }) { scope in try await scope.get(ConnectionRepository.self).connection.id }
         }
         #expect(throws: Lender.CommitFailed.self) { try result.get() }
     }

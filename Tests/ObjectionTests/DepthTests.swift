@@ -2,7 +2,7 @@ import Testing
 
 @testable import Objection
 
-@Suite("Deep graphs", .timeLimit(.minutes(1)))
+@Suite("Deep graphs", .hangLimit)
 struct DepthTests {
     /// `Top` needs `Mid`; `Mid`'s second initializer needs `Low`, which needs an `Engine`.
     final class Top: Sendable {
@@ -96,5 +96,30 @@ struct DepthTests {
         // was compared with the limit.
         let through = await injectionError { _ = try await child.get(Top.self) }
         #expect(through?.code == .depthLimitExceeded)
+    }
+
+    @Test(
+        "extreme maxResolutionDepth values still report cycles and depth, never trap",
+        arguments: [Int.min, -1, 0, 1, 2, Int.max])
+    func extremeDepthLimits(limit: Int) async throws {
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    b.bind(NodeA.self).to { r in
+                        _ = try await r.get(NodeB.self); return NodeA()
+                    }.asSingleton()
+                    b.bind(NodeB.self).to { r in
+                        _ = try await r.get(NodeA.self); return NodeB()
+                    }
+                    b.bind(Engine.self).to { _ in Engine() }
+                }
+            ],
+            observer: StrictObserver(),
+            maxResolutionDepth: limit
+        )
+        _ = try await injector.get(Engine.self)
+        let error = try await withDeadline { await injectionError { _ = try await injector.get(NodeA.self) } }
+        #expect(
+            error?.code == .circularDependency || error?.code == .depthLimitExceeded, "\(String(describing: error))")
     }
 }

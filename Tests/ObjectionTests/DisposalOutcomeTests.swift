@@ -2,7 +2,7 @@ import Testing
 
 @testable import Objection
 
-@Suite("Disposal that knows the outcome", .timeLimit(.minutes(1)))
+@Suite("Disposal that knows the outcome", .hangLimit)
 struct DisposalOutcomeTests {
     /// Commits or rolls back at disposal, as a unit of work does.
     final class UnitOfWork: OutcomeAwareDisposable {
@@ -14,7 +14,8 @@ struct DisposalOutcomeTests {
     }
 
     /// Scoped, with an `onDispose` hook that records the outcome it is given.
-    final class Session: Sendable {}
+    /// A scoped value whose disposal is a hook of its binding.
+    final class Cart: Sendable {}
 
     struct Declined: Error, Equatable {}
 
@@ -22,7 +23,7 @@ struct DisposalOutcomeTests {
         try await makeInjector { binder in
             binder.bind(Log.self).toInstance(log)
             binder.bind(UnitOfWork.self).to(UnitOfWork.init).inScope(.scoped)
-            binder.bind(Session.self).to { _ in Session() }.inScope(.scoped).onDispose { _, outcome in
+            binder.bind(Cart.self).to { _ in Cart() }.inScope(.scoped).onDispose { _, outcome in
                 failures.append(outcome.error.map { "\(type(of: $0))" } ?? "none")
             }
         }
@@ -34,7 +35,7 @@ struct DisposalOutcomeTests {
         let root = try await Self.root(log: log, failures: failures)
         try await root.withScope(values: { _ in }) { scope in
             _ = try await scope.get(UnitOfWork.self)
-            _ = try await scope.get(Session.self)
+            _ = try await scope.get(Cart.self)
         }
         #expect(log.values == ["commit"])
         #expect(failures.values == ["none"])
@@ -47,7 +48,7 @@ struct DisposalOutcomeTests {
         await #expect(throws: Declined()) {
             try await root.withScope(modules: []) { scope in
                 _ = try await scope.get(UnitOfWork.self)
-                _ = try await scope.get(Session.self)
+                _ = try await scope.get(Cart.self)
                 throw Declined()
             }
         }
@@ -92,10 +93,10 @@ struct DisposalOutcomeTests {
     func oneArgumentHook() async throws {
         let disposed = Counter()
         let root = try await makeInjector { binder in
-            binder.bind(Session.self).to { _ in Session() }.inScope(.scoped).onDispose { _ in disposed.increment() }
+            binder.bind(Cart.self).to { _ in Cart() }.inScope(.scoped).onDispose { _ in disposed.increment() }
         }
         _ = try? await root.withScope(values: { _ in }) { scope in
-            _ = try await scope.get(Session.self)
+            _ = try await scope.get(Cart.self)
             throw Declined()
         }
         #expect(disposed.value == 1)

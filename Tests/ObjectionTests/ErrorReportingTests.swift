@@ -4,6 +4,12 @@ import Testing
 
 @Suite("Error reporting")
 struct ErrorReportingTests {
+    /// A value whose description is a secret: an error must never show it.
+    struct Secret: Sendable, CustomStringConvertible {
+        let text = "SECRET-9f3a"
+        var description: String { text }
+    }
+
     struct CheckoutService: Sendable {}
     struct OrderService: Sendable {}
     protocol PaymentGateway: Sendable {}
@@ -110,5 +116,38 @@ struct ErrorReportingTests {
         let third = InjectionError(code: .circularDependency, message: "Circular dependency: A -> A")
         #expect(first == second)
         #expect(first != third)
+    }
+
+    @Test("errors about arguments, request values and conversions never show a value")
+    func errorsNeverShowValues() async throws {
+        final class SecretKeeper: Sendable {
+            let secret: Secret
+            init(secret: Secret) { self.secret = secret }
+        }
+        let injector = try await makeInjector { b in
+            b.bind(Secret.self).toInstance(Secret())
+            b.bind(Headlight.self).to(arguments: Int.self) { _, _ in Headlight(side: .left) }
+            b.bind(SecretKeeper.self).to(SecretKeeper.init)
+        }
+        var errors: [InjectionError] = []
+        if let e = await injectionError({ _ = try await injector.get(Headlight.self, arguments: Secret()) }) {
+            errors.append(e)
+        }
+        if let e = await injectionError({ _ = try await injector.get(Headlight.self, arguments: 1, Secret()) }) {
+            errors.append(e)
+        }
+        if let e = await injectionError({
+            try await injector.withScope(values: { $0.bind(Secret.self, to: Secret()) }) { _ in }
+        }) {
+            errors.append(e)
+        }
+        if let e = await injectionError({ _ = try await injector.get(SecretKeeper.self, arguments: Secret()) }) {
+            errors.append(e)
+        }
+        #expect(errors.count == 4)
+        for e in errors {
+            let text = "\(e) \(e.message) \(e.path) \(e.problems) \(String(describing: e.underlying))"
+            #expect(!text.contains("SECRET"), "\(text)")
+        }
     }
 }

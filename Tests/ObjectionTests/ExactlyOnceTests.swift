@@ -1,9 +1,9 @@
-import Synchronization
+import ObjectionTesting
 import Testing
 
 @testable import Objection
 
-@Suite("Exactly-once singletons under concurrency", .timeLimit(.minutes(1)))
+@Suite("Exactly-once singletons under concurrency", .hangLimit)
 struct ExactlyOnceTests {
     @Test("1,000 concurrent first gets run a suspending provider once and share its instance")
     func stampede() async throws {
@@ -154,35 +154,52 @@ struct ExactlyOnceTests {
         #expect(carsBuilt.value == 1)
         #expect(enginesBuilt.value == 1)
     }
-}
 
-@Suite("Singleton construction context")
-struct ConstructionContextTests {
-    @TaskLocal static var requestID: String?
-
-    @Test("a singleton's construction does not see the first caller's task-local values")
-    func noRequestContextInSingletons() async throws {
-        let seen = SeenValue()
-        let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                seen.record(Self.requestID)
-                return Engine()
-            }.asSingleton()
-            binder.bind(Wheel.self).to { _ in
-                seen.record(Self.requestID)
-                return Wheel()
+    @Test(
+        "a provider failure reaches all 500 waiters, is reported once, and is not cached",
+        arguments: ObserverKind.allCases)
+    func failureReachesEveryWaiter(kind: ObserverKind) async throws {
+        let (observer, strict) = kind.make()
+        let started = Gate()
+        let release = Gate()
+        let attempts = Counter()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    b.bind(Engine.self).to { _ in
+                        let attempt = attempts.increment()
+                        if attempt == 1 {
+                            started.open()
+                            await release.wait()
+                            throw ProviderFailure(attempt: attempt)
+                        }
+                        return Engine()
+                    }.asSingleton()
+                }
+            ],
+            observer: observer
+        )
+        let results = try await withDeadline {
+            try await withThrowingTaskGroup(of: Result<Engine, any Error>.self) { group in
+                for _ in 0..<500 { group.addTask { await outcome { try await injector.get(Engine.self) } } }
+                await started.wait()
+                await waitUntil { await injector.callersWaiting(for: BindingKey(Engine.self)) >= 500 }
+                release.open()
+                var all: [Result<Engine, any Error>] = []
+                for try await r in group { all.append(r) }
+                return all
             }
         }
-        try await Self.$requestID.withValue("request-1") {
-            _ = try await injector.get(Engine.self)
-            _ = try await injector.get(Wheel.self)
+        for r in results {
+            #expect(throws: ProviderFailure(attempt: 1)) { try r.get() }
         }
-        #expect(seen.values == [nil, "request-1"])
-    }
-
-    final class SeenValue: Sendable {
-        private let storage = Lock<[String?]>([])
-        var values: [String?] { storage.withLock { $0 } }
-        func record(_ value: String?) { storage.withLock { $0.append(value) } }
+        _ = try await injector.get(Engine.self)
+        #expect(attempts.value == 2)
+        for o in strict {
+            #expect(o.finalProblems() == [])
+            #expect(o.recorded.failures.map(\.key).count(of: Engine.self) == 1)
+            #expect(o.recorded.built.count(of: Engine.self) == (o.successes ? 1 : 0))
+            #expect(o.recorded.resolutionFailures.count == 500)
+        }
     }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Objection
 
-@Suite("Child and derived injectors", .timeLimit(.minutes(1)))
+@Suite("Child and derived injectors", .hangLimit)
 struct HierarchyTests {
     struct BaseModule: Module {
         let built: Counter

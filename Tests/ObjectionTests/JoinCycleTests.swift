@@ -111,14 +111,14 @@ private func bindCrossCycle(
 
 /// Gets `NodeA` and `NodeB` from `injector` in two tasks at once, within a deadline.
 private func getBothConcurrently(from injector: InjectorActor) async throws -> [Result<Void, any Error>] {
-    try await withDeadline(seconds: 30) {
+    try await withDeadline {
         async let a = outcome { _ = try await injector.get(NodeA.self) }
         async let b = outcome { _ = try await injector.get(NodeB.self) }
         return await [a, b]
     }
 }
 
-@Suite("Every way of joining a construction in flight is checked for cycles", .timeLimit(.minutes(1)))
+@Suite("Every way of joining a construction in flight is checked for cycles", .hangLimit)
 struct JoinCycleTests {
     @Test(
         "a cycle closed through a shared Lazy handle is an error, not a hang", arguments: [Scope.transient, .singleton])
@@ -130,17 +130,17 @@ struct JoinCycleTests {
                 return CycleA()
             }.inScope(scope)
         }
-        let direct = try await withDeadline(seconds: 30) { await outcome { _ = try await injector.get(CycleA.self) } }
-        let throughHandle = try await withDeadline(seconds: 30) {
+        let direct = try await withDeadline { await outcome { _ = try await injector.get(CycleA.self) } }
+        let throughHandle = try await withDeadline {
             await outcome { _ = try await injector.get(Holder.self).lazy.value }
         }
-        let again = try await withDeadline(seconds: 30) { await outcome { _ = try await injector.get(CycleA.self) } }
+        let again = try await withDeadline { await outcome { _ = try await injector.get(CycleA.self) } }
         expectCycles([direct, throughHandle, again])
         if case .failure(let error as InjectionError) = throughHandle {
             #expect(error.path.contains(BindingKey(Lazy<CycleA>.self)), "\(error.path)")
             #expect(error.path.contains(BindingKey(CycleA.self)), "\(error.path)")
         }
-        _ = try await withDeadline(seconds: 30) { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown() }
     }
 
     @Test("a cycle closed in the same task is an error", arguments: Way.allCases)
@@ -155,9 +155,9 @@ struct JoinCycleTests {
                 return NodeB()
             }.asSingleton()
         }
-        let result = try await withDeadline(seconds: 30) { await outcome { _ = try await injector.get(NodeA.self) } }
+        let result = try await withDeadline { await outcome { _ = try await injector.get(NodeA.self) } }
         expectCycles([result])
-        _ = try await withDeadline(seconds: 30) { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown() }
     }
 
     @Test("a cycle split across two tasks is an error for both", arguments: Way.allCases)
@@ -166,7 +166,7 @@ struct JoinCycleTests {
             bindCrossCycle(b, scope: .singleton) { r in try await way.reach(NodeB.self, with: r) }
         }
         expectCycles(try await getBothConcurrently(from: injector))
-        _ = try await withDeadline(seconds: 30) { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown() }
     }
 
     @Test("a cycle through a handle made in one task and used in another is an error", arguments: Way.allCases)
@@ -179,7 +179,7 @@ struct JoinCycleTests {
         // The handle holds the injector, whose binding holds the slot: empty it to break the cycle.
         defer { reachB.set(nil) }
         expectCycles(try await getBothConcurrently(from: injector))
-        _ = try await withDeadline(seconds: 30) { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown() }
     }
 
     @Test("a cycle between scoped instances built by two tasks of one request is an error", arguments: Way.allCases)
@@ -193,7 +193,7 @@ struct JoinCycleTests {
 
     @Test("eager singletons that need each other fail the start-up, not hang it", arguments: Way.allCases)
     func startup(way: Way) async throws {
-        let result = try await withDeadline(seconds: 30) {
+        let result = try await withDeadline {
             await outcome {
                 _ = try await makeInjector { b in
                     bindCrossCycle(b, scope: .singleton, eager: true) { r in try await way.reach(NodeB.self, with: r) }
@@ -209,14 +209,14 @@ struct JoinCycleTests {
         let module = TestModule { b in
             bindCrossCycle(b, scope: .singleton, eager: true) { r in try await way.reach(NodeB.self, with: r) }
         }
-        let child = try await withDeadline(seconds: 30) {
+        let child = try await withDeadline {
             await outcome { _ = try await root.child(modules: [module]) }
         }
-        let derived = try await withDeadline(seconds: 30) {
+        let derived = try await withDeadline {
             await outcome { _ = try await root.withModules([module]) }
         }
         expectCycles([child, derived])
-        _ = try await withDeadline(seconds: 30) { await root.shutdown() }
+        _ = try await withDeadline { await root.shutdown() }
     }
 
     @Test("a Lazy handle started outside any construction, then joined from inside one, closes a cycle")
@@ -228,13 +228,13 @@ struct JoinCycleTests {
             bindCrossCycle(b, scope: .singleton) { _ in try await lazyB() }
         }
         lazyB.set(try await Way.lazy.handle(to: NodeB.self, from: injector))
-        let results = try await withDeadline(seconds: 30) {
+        let results = try await withDeadline {
             async let handle = outcome { _ = try await lazyB() }
             async let a = outcome { _ = try await injector.get(NodeA.self) }
             return await [handle, a]
         }
         expectCycles(results)
-        _ = try await withDeadline(seconds: 30) { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown() }
     }
 
     @Test("constructions sharing one Lazy handle in flight are not a cycle")
@@ -253,7 +253,7 @@ struct JoinCycleTests {
             }
         }
         engine.set(try await Way.lazy.handle(to: Engine.self, from: injector))
-        let (a, b, direct) = try await withDeadline(seconds: 30) {
+        let (a, b, direct) = try await withDeadline {
             async let a = injector.get(Car.self, named: "a")
             async let b = injector.get(Car.self, named: "b")
             async let direct = engine()
@@ -264,5 +264,51 @@ struct JoinCycleTests {
         #expect(a.engine === direct)
         #expect(b.engine === direct)
         #expect(engineBuilds.value == 1)
+    }
+
+    @Test(
+        "a three-way cycle of singletons started by three tasks at once ends in errors for all, with an observer",
+        arguments: [ObserverKind.successes, .combinedMixed])
+    func threeTaskCycle(kind: ObserverKind) async throws {
+        let (observer, strict) = kind.make()
+        let gates = [Gate(), Gate(), Gate()]
+        let arrived = Counter()
+        @Sendable func rendezvous() async {
+            if arrived.increment() == 3 { for g in gates { g.open() } }
+            await gates[0].wait()
+        }
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    b.bind(NodeA.self).to { r in
+                        await rendezvous(); _ = try await r.get(NodeB.self); return NodeA()
+                    }
+                    .asSingleton()
+                    b.bind(NodeB.self).to { r in
+                        await rendezvous(); _ = try await r.get(NodeC.self); return NodeB()
+                    }
+                    .asSingleton()
+                    b.bind(NodeC.self).to { r in
+                        await rendezvous(); _ = try await r.get(NodeA.self); return NodeC()
+                    }
+                    .asSingleton()
+                }
+            ],
+            observer: observer
+        )
+        let results = try await withDeadline {
+            async let a = outcome { _ = try await injector.get(NodeA.self) }
+            async let b = outcome { _ = try await injector.get(NodeB.self) }
+            async let c = outcome { _ = try await injector.get(NodeC.self) }
+            return await [a, b, c]
+        }
+        for r in results {
+            guard case .failure(let error) = r else {
+                Issue.record("a task of the cycle got a value")
+                continue
+            }
+            #expect((error as? InjectionError)?.code == .circularDependency, "\(error)")
+        }
+        for o in strict { #expect(o.finalProblems() == []) }
     }
 }

@@ -1,18 +1,11 @@
-import Dispatch
-import Synchronization
 import Testing
 
 @testable import Objection
 
-@Suite("Request values", .timeLimit(.minutes(1)))
+@Suite("Request values", .hangLimit)
 struct RequestValuesTests {
-    /// Scoped in the root: one per request, built from the request's id.
-    final class Audit: Sendable {
-        let requestID: RequestID
-        init(requestID: RequestID) { self.requestID = requestID }
-    }
-
-    /// Transient in the root: a new one per `get`, built from the request's id and its audit.
+    /// Transient in the root: a new one per `get`, built from the request's id and its ``Audit``
+    /// (scoped in the root: one per request).
     final class Stamp: Sendable {
         let requestID: RequestID
         let audit: Audit
@@ -27,12 +20,8 @@ struct RequestValuesTests {
         let name: String
     }
 
-    /// A scoped instance the scope builds, and so disposes.
-    final class Ledger: AsyncDisposable {
-        let disposals = Counter()
-        init(resource: CountedResource) {}
-        func dispose() async throws { disposals.increment() }
-    }
+    /// A scoped ``Ledger`` the scope builds, and so disposes, from a resource the scope supplies.
+    @Sendable static func ledger(resource: CountedResource) -> Ledger { Ledger() }
 
     static func root() async throws -> InjectorActor {
         try await makeInjector { binder in
@@ -172,7 +161,7 @@ struct RequestValuesTests {
     func valuesAreNotDisposed() async throws {
         let root = try await makeInjector { binder in
             binder.bind(CountedResource.self).suppliedByScope()
-            binder.bind(Ledger.self).to(Ledger.init).inScope(.scoped)
+            binder.bind(Ledger.self).to(Self.ledger).inScope(.scoped)
         }
         let supplied = CountedResource()
         let unbound = Resource("unbound", log: Log())
@@ -226,125 +215,5 @@ struct RequestValuesTests {
             #expect(try await outer.get(Audit.self) === outerAudit)
             #expect(try await outer.get(RequestID.self) == RequestID(value: 1))
         }
-    }
-}
-
-// MARK: - No executor hand-off
-
-/// A serial executor that counts the jobs enqueued on it and runs them, in order, on a queue of
-/// its own: a job enqueued means the task came (back) to the executor after leaving it.
-final class CountingExecutor: SerialExecutor {
-    private let queue = DispatchQueue(label: "CountingExecutor")
-    private let enqueued = Atomic<Int>(0)
-
-    /// How many jobs have been enqueued so far.
-    var enqueueCount: Int { enqueued.load(ordering: .sequentiallyConsistent) }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        enqueued.add(1, ordering: .sequentiallyConsistent)
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
-    }
-}
-
-/// An actor on a ``CountingExecutor``, serving requests the way a server's connection handler
-/// would: from its own isolation.
-actor CountingServer {
-    let executor = CountingExecutor()
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
-    /// Runs `work` in a scope with `id` as its request value; returns its result and how many
-    /// jobs were enqueued on this actor's executor meanwhile.
-    func serve<T: Sendable>(
-        _ injector: InjectorActor,
-        id: RequestID,
-        _ work: nonisolated(nonsending) (InjectorActor) async throws -> T
-    ) async throws -> (value: T, enqueued: Int) {
-        let before = executor.enqueueCount
-        let value = try await injector.withScope(values: { $0.bind(RequestID.self, to: id) }) { scope in
-            try await work(scope)
-        }
-        return (value, executor.enqueueCount - before)
-    }
-}
-
-/// Another actor, on the default executor: calling it leaves the caller's executor.
-actor Elsewhere {
-    func ping() {}
-}
-
-@Suite("Request path executor", .timeLimit(.minutes(1)))
-struct RequestExecutorTests {
-    final class Session: Sendable {
-        let requestID: RequestID
-        let database: any Database
-        init(requestID: RequestID, database: any Database) {
-            self.requestID = requestID
-            self.database = database
-        }
-    }
-
-    final class Repository: Sendable {
-        let session: Session
-        init(session: Session) { self.session = session }
-    }
-
-    final class Handler: Sendable {
-        let requestID: RequestID
-        let session: Session
-        let repository: Repository
-        init(requestID: RequestID, session: Session, repository: Repository) {
-            self.requestID = requestID
-            self.session = session
-            self.repository = repository
-        }
-    }
-
-    /// Scoped and transient autowired bindings over singletons already built.
-    static func root() async throws -> InjectorActor {
-        let root = try await makeInjector { binder in
-            binder.bind(RequestID.self).suppliedByScope()
-            binder.bind(Config.self).toInstance(Config(dsn: "db"))
-            binder.bind((any Database).self).to(PostgresDatabase.init).asSingleton()
-            binder.bind(Session.self).to(Session.init).inScope(.scoped)
-            binder.bind(Repository.self).to(Repository.init)
-            binder.bind(Handler.self).to(Handler.init)
-        }
-        _ = try await root.get((any Database).self)
-        return root
-    }
-
-    @Test("a request of synchronous bindings runs on the caller's executor without leaving it")
-    func noHandOff() async throws {
-        let root = try await Self.root()
-        let server = CountingServer()
-        for id in 0..<3 {
-            let (handler, enqueued) = try await server.serve(root, id: RequestID(value: id)) { scope in
-                let handler = try await scope.get(Handler.self)
-                _ = try await scope.get(Repository.self)
-                return handler
-            }
-            #expect(enqueued == 0, "request \(id) left the executor \(enqueued) time(s)")
-            #expect(handler.requestID == RequestID(value: id))
-            #expect(handler.repository.session === handler.session)
-        }
-    }
-
-    @Test("the count sees a hop: a yield, or a call to another actor, comes back through the executor")
-    func hopIsCounted() async throws {
-        let root = try await Self.root()
-        let server = CountingServer()
-        let (_, yielded) = try await server.serve(root, id: RequestID(value: 1)) { scope in
-            await Task.yield()
-            return try await scope.get(Handler.self)
-        }
-        #expect(yielded >= 1)
-        let elsewhere = Elsewhere()
-        let (_, called) = try await server.serve(root, id: RequestID(value: 2)) { scope in
-            await elsewhere.ping()
-            return try await scope.get(Handler.self)
-        }
-        #expect(called >= 1)
     }
 }

@@ -70,7 +70,7 @@ struct ScopeTests {
         #expect(built.value == 1)
     }
 
-    @Test("independent eager singletons are built concurrently", .timeLimit(.minutes(1)))
+    @Test("independent eager singletons are built concurrently", .hangLimit)
     func eagerSingletonsConcurrently() async throws {
         let injector = try await makeInjector { bindRendezvous($0, eager: true) }
         _ = try await injector.get(Engine.self)

@@ -8,9 +8,9 @@ import Testing
 /// pins the behaviour the policy kept where they did.
 @Suite("Scoped construction: one policy for the build in place and the build that suspends")
 struct ScopedConstructionPolicyTests {
-    final class Session: Sendable {}
+    final class PolicySession: Sendable {}
 
-    /// A scoped `Session`, built in place (its initializer does not suspend), whose first build
+    /// A scoped `PolicySession`, built in place (its initializer does not suspend), whose first build
     /// blocks its thread until released and then throws `error`.
     struct BlockedBuild {
         let executor = DedicatedThreadExecutor()
@@ -21,13 +21,13 @@ struct ScopedConstructionPolicyTests {
         func injector(throwing error: any Error & Sendable) async throws -> InjectorActor {
             let (entered, release, attempts) = (entered, release, attempts)
             return try await makeInjector { binder in
-                binder.bind(Session.self).to { () throws -> Session in
+                binder.bind(PolicySession.self).to { () throws -> PolicySession in
                     if attempts.increment() == 1 {
                         entered.open()
                         release.wait()
                         throw error
                     }
-                    return Session()
+                    return PolicySession()
                 }.inScope(.scoped)
             }
         }
@@ -36,19 +36,19 @@ struct ScopedConstructionPolicyTests {
         /// second has joined the construction.
         func startWithWaiter(
             in scope: InjectorActor
-        ) async throws -> (builder: Task<Session, any Error>, waiter: Task<Session, any Error>) {
-            let builder = Task(executorPreference: executor) { try await scope.get(Session.self) }
+        ) async throws -> (builder: Task<PolicySession, any Error>, waiter: Task<PolicySession, any Error>) {
+            let builder = Task(executorPreference: executor) { try await scope.get(PolicySession.self) }
             await entered.wait()
-            let binding = try #require(try scope.binding(for: BindingKey(Session.self), as: Session.self))
+            let binding = try #require(try scope.binding(for: BindingKey(PolicySession.self), as: PolicySession.self))
             #expect(binding.isSynchronous)
-            let waiter = Task { try await scope.get(Session.self) }
+            let waiter = Task { try await scope.get(PolicySession.self) }
             await waitUntil { scope.slot(for: binding)?.construction?.joins == 1 }
             return (builder, waiter)
         }
     }
 
     @Test(
-        "an InjectionError thrown by a build in place reaches the task waiting for it, which does not build again (as a build that suspends always did)"
+        "an InjectionError of a build in place reaches its waiter, which does not build again (as before, suspending)"
     )
     func injectionErrorIsShared() async throws {
         let build = BlockedBuild()
@@ -64,14 +64,14 @@ struct ScopedConstructionPolicyTests {
                 }
                 #expect(build.attempts.value == 1)
                 // Not stored: the next get builds it.
-                _ = try await scope.get(Session.self)
+                _ = try await scope.get(PolicySession.self)
                 #expect(build.attempts.value == 2)
             }
         }
     }
 
     @Test(
-        "a build in place that is cancelled gives its construction back: the waiting task builds instead of receiving the cancellation (as a build that suspends always did)"
+        "a cancelled build in place gives its construction back: its waiter builds instead (as before, suspending)"
     )
     func cancellationIsGivenBack() async throws {
         let build = BlockedBuild()
@@ -83,7 +83,7 @@ struct ScopedConstructionPolicyTests {
                 await #expect(throws: CancellationError.self) { try await builder.value }
                 let session = try await waiter.value
                 #expect(build.attempts.value == 2)
-                #expect(try await scope.get(Session.self) === session)
+                #expect(try await scope.get(PolicySession.self) === session)
             }
         }
     }
@@ -104,7 +104,7 @@ struct ScopedConstructionPolicyTests {
     }
 
     @Test(
-        "a value built suspending after its scope began to end is refused: its builder gets shutDown, the observer hears the construction fail with it (as the build in place always said), and the value is disposed"
+        "a value built suspending after its scope began to end is refused, reported failed, and disposed"
     )
     func valueAfterTheEndIsRefused() async throws {
         let observer = RecordingObserver()
@@ -112,11 +112,11 @@ struct ScopedConstructionPolicyTests {
         let root = try await InjectorActor(
             modules: [
                 TestModule { binder in
-                    binder.bind(Session.self).to { resolver in
+                    binder.bind(PolicySession.self).to { resolver in
                         // The provider ends its own scope, which does not wait for it (see
                         // ShutdownTests+FromWithin), then returns: its value comes too late.
                         _ = await resolver.injector.shutdown()
-                        return Session()
+                        return PolicySession()
                     }.inScope(.scoped).onDispose { _ in disposed.append("session") }
                 }
             ],
@@ -124,11 +124,12 @@ struct ScopedConstructionPolicyTests {
         )
         try await withDeadline {
             try await root.withScope { scope in
-                let error = await #expect(throws: InjectionError.self) { try await scope.get(Session.self) }
+                let error = await #expect(throws: InjectionError.self) { try await scope.get(PolicySession.self) }
                 #expect(error?.code == .shutDown)
             }
         }
-        #expect(observer.lines.prefix(2) == ["started Session scoped", "failed Session scoped InjectionError"])
+        #expect(
+            observer.lines.prefix(2) == ["started PolicySession scoped", "failed PolicySession scoped InjectionError"])
         let failure = try #require(observer.failures.first?.error as? InjectionError)
         #expect(failure.code == .shutDown)
         await waitUntil { disposed.values == ["session"] }

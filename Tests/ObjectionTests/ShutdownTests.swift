@@ -2,7 +2,7 @@ import Testing
 
 @testable import Objection
 
-@Suite("Shutdown and disposal", .timeLimit(.minutes(1)))
+@Suite("Shutdown and disposal", .hangLimit)
 struct ShutdownTests {
     final class Pool: Sendable { let resource: Resource; init(_ r: Resource) { resource = r } }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Objection
 
-@Suite("Development and production stages", .timeLimit(.minutes(1)))
+@Suite("Development and production stages", .hangLimit)
 struct StageTests {
     static func module(built: Counter, log: Log) -> TestModule {
         TestModule { binder in

@@ -60,11 +60,12 @@ struct Hung: Error, CustomStringConvertible {
 }
 
 /// Runs `operation` and returns its outcome, or throws ``Hung`` if it has not finished within
-/// `seconds`. Passing runs never wait for the deadline; it exists so that a deadlock — tasks
-/// suspended forever, which Swift Testing's time limit cannot end — fails the test instead of
-/// hanging the whole run. The hung work is abandoned.
+/// `seconds` (``hangDeadline``, five minutes, unless told). Passing runs never wait for the
+/// deadline; it exists so that a deadlock — tasks suspended forever, which Swift Testing's time
+/// limit cannot end — fails the test instead of hanging the whole run. The hung work is abandoned.
+/// Only a guard against a hang: nothing a test checks may depend on it.
 func withDeadline<T: Sendable>(
-    seconds: Int = 60,
+    seconds: Int = hangDeadline,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in

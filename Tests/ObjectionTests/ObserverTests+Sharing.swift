@@ -1,25 +1,16 @@
+import ObjectionTesting
 import Testing
 
 @testable import Objection
 
 /// The observer pass (#27): construction notes lent by pointer to the synchronous resolvers, and
-/// the observer shared by reference with what derives from a root.
-@Suite("Observer sharing and synchronous notes", .timeLimit(.minutes(1)))
-struct ObserverSharingTests {
+/// the observer shared by reference with what derives from a root, which keeps the root's answers.
+extension ObserverTests {
     @Test(
-        "a child of a request scope builds a transient's scoped dependencies in the scope without suspending, and they are reported nested"
+        "a child of a request scope builds scoped dependencies in the scope in place, reported nested"
     )
     func childOfScopeReportsSynchronousConstructions() async throws {
-        final class Ledger: Sendable {}
-        final class Journal: Sendable {
-            let builtSynchronously: Bool
-            init(ledger: Ledger) { builtSynchronously = ResolutionFrame.current == nil }
-        }
-        final class Handler: Sendable {
-            let journal: Journal
-            init(journal: Journal) { self.journal = journal }
-        }
-        let recorder = ConstructionTreeTests.TreeRecorder(wantsScopes: false)
+        let recorder = RecordingObserver()
         let root = try await InjectorActor(
             modules: [
                 TestModule { binder in
@@ -39,11 +30,11 @@ struct ObserverSharingTests {
         }
         #expect(builtSynchronously)
         #expect(keptByScope)
-        #expect(recorder.state.withLock { $0.order } == ["+Journal", "+Ledger", "-Ledger", "-Journal"])
+        #expect(recorder.order == ["+Journal", "+Ledger", "-Ledger", "-Journal"])
         let journal = try #require(recorder.construction(of: Journal.self))
         let ledger = try #require(recorder.construction(of: Ledger.self))
         #expect(journal.parentID == nil && ledger.parentID == journal.id)
-        #expect(recorder.state.withLock { $0.ended.allSatisfy { !$0.failed } })
+        #expect(recorder.ended.allSatisfy { !$0.failed })
     }
 
     /// Ends the request scope it is given from inside a synchronous initializer, as a scope
@@ -52,7 +43,8 @@ struct ObserverSharingTests {
         let scope = Lock<InjectorActor?>(nil)
     }
 
-    final class Audit: Sendable {
+    /// Ends its scope while it is built.
+    final class ScopeEndingAudit: Sendable {
         init(ender: ScopeEnder) { ender.scope.withLock { $0 }?.shutdownFlag.set() }
     }
 
@@ -64,67 +56,46 @@ struct ObserverSharingTests {
         let ender = ScopeEnder()
         // The root holds the ender, which holds the scope, which holds the root: let go at the end.
         defer { ender.scope.withLock { $0 = nil } }
-        let recorder = ObserverTests.Recorder()
-        let failures = ObserverTests.FailureRecorder()
+        let recorder = RecordingObserver()
+        let failures = RecordingObserver(observesSuccesses: false)
         let root = try await InjectorActor(
             modules: [
                 TestModule { binder in
                     binder.bind(ScopeEnder.self).toInstance(ender)
-                    binder.bind(Audit.self).to(Audit.init).inScope(.scoped)
+                    binder.bind(ScopeEndingAudit.self).to(ScopeEndingAudit.init).inScope(.scoped)
                 }
             ],
             observer: observesSuccesses ? recorder as any InjectionObserver : failures
         )
         let error = try await root.withScope(values: { _ in }) { scope in
             ender.scope.withLock { $0 = scope }
-            return await injectionError { _ = try await scope.get(Audit.self) }
+            return await injectionError { _ = try await scope.get(ScopeEndingAudit.self) }
         }
         #expect(error?.code == .shutDown)
-        let log = observesSuccesses ? recorder.log.values : failures.log.values
+        let log = observesSuccesses ? recorder.lines : failures.lines
         #expect(
             log
-                == (observesSuccesses ? ["started Audit scoped"] : [])
-                + ["failed Audit scoped InjectionError", "get failed Audit shutDown"])
+                == (observesSuccesses ? ["started ScopeEndingAudit scoped"] : [])
+                + ["failed ScopeEndingAudit scoped InjectionError", "get failed ScopeEndingAudit shutDown"])
     }
 
     @Test("a disposal run in the background after shutdown reaches an observer of successes, without an error")
     func lateSuccessfulDisposalIsObserved() async throws {
-        final class Disposals: InjectionObserver {
-            let log = Log()
-            let heard = Gate()
-            func disposed(_ key: BindingKey, duration: Duration, error: (any Error)?) {
-                log.append("disposed \(key)\(error.map { " \(type(of: $0))" } ?? "")")
-                heard.open()
-            }
-        }
-        let observer = Disposals()
+        let heard = Gate()
+        let observer = StrictObserver(hook: { event, _ in if event == "disposed" { heard.open() } })
         let release = Gate()
         _ = try await StartupTests.shutDownWhileSchemaIsBuilt(release: release, observer: observer) { _ in }
-        #expect(observer.log.values.isEmpty)
+        #expect(observer.recorded.disposed.isEmpty)
         release.open()
-        await observer.heard.wait()
-        #expect(observer.log.values == ["disposed Schema"])
+        await heard.wait()
+        #expect(observer.recorded.lines.filter { $0.hasPrefix("disposed") } == ["disposed Schema"])
     }
 
     @Test(
-        "an observer is asked what it wants once, by the root made with it: not by its children, scopes or derived injectors"
+        "an observer is asked what it wants once, by its root: not by children, scopes or derived injectors"
     )
     func askedOncePerRoot() async throws {
-        final class Counting: InjectionObserver {
-            let asked = Lock((successes: 0, scopes: 0))
-            let log = Log()
-            var observesSuccesses: Bool {
-                asked.withLock { $0.successes += 1 }
-                return true
-            }
-            var observesScopes: Bool {
-                asked.withLock { $0.scopes += 1 }
-                return true
-            }
-            func constructionStarted(_ key: BindingKey, scope: Scope) { log.append("started \(key)") }
-            func scopeOpened() { log.append("opened") }
-        }
-        let observer = Counting()
+        let observer = QuestionedObserver(later: true)
         let root = try await InjectorActor(modules: [], observer: observer)
         let child = try await root.child(modules: [TestModule { $0.bind(Wheel.self).to(Wheel.init).asSingleton() }])
         for injector in [root, child] {
@@ -140,6 +111,25 @@ struct ObserverSharingTests {
         try await derived.withScope(values: { _ in }) { _ in }
         #expect(observer.asked.withLock { [$0.successes, $0.scopes] } == [1, 1])
         #expect(
-            observer.log.values == ["opened", "opened", "opened", "opened", "started Wheel", "started Wheel", "opened"])
+            observer.recorded.lines == [
+                "scope opened", "scope opened", "scope opened", "scope opened",
+                "started Wheel singleton", "started Wheel singleton", "scope opened",
+            ])
+    }
+
+    @Test("derived injectors keep the observer's answer to observesSuccesses")
+    func derivedKeepsAnswer() async throws {
+        let observer = QuestionedObserver(later: false)
+        let root = try await InjectorActor(
+            modules: [TestModule { $0.bind(Engine.self).to(Engine.init).asSingleton() }], observer: observer)
+        let derived = try await root.withModules([])
+        let child = try await root.child(modules: [])
+        _ = try await root.get(Engine.self)
+        _ = try await derived.get(Engine.self)
+        _ = try await child.get(Engine.self)
+        #expect(
+            observer.recorded.started.count == 2,
+            "root and derived each built one Engine; asked \(observer.asked.withLock { $0.successes }) times"
+        )
     }
 }

@@ -1,0 +1,125 @@
+import Testing
+
+@testable import Objection
+
+/// Shutdown reached from inside the injector's own work — a dispose hook, a provider, a scoped
+/// provider — and by tasks that outlive their request: each ends in an error, never a hang.
+extension ShutdownTests {
+    @Test("a dispose hook that awaits its own injector's shutdown does not hang")
+    func disposeHookCallsShutdown() async throws {
+        let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
+        let injector = try await makeInjector { b in
+            b.bind(Engine.self).to(Engine.init).asSingleton().onDispose { _ in
+                _ = await box.injector?.shutdown()
+            }
+        }
+        box.injector = injector
+        _ = try await injector.get(Engine.self)
+        let result = await outcome { try await withDeadline { await injector.shutdown() } }
+        if case .failure(let error) = result { Issue.record("\(error)") }
+    }
+
+    @Test("a singleton provider that shuts its own injector down does not hang its get")
+    func providerCallsShutdown() async throws {
+        let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
+        let injector = try await makeInjector { b in
+            b.bind(Engine.self).to { _ in
+                _ = await box.injector?.shutdown()
+                return Engine()
+            }.asSingleton()
+        }
+        box.injector = injector
+        let result = await outcome { try await withDeadline { try await injector.get(Engine.self) } }
+        // The construction finishes after the shutdown it started: its value is refused.
+        guard case .failure(let error) = result else {
+            Issue.record("got a value from a shut-down injector")
+            return
+        }
+        #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
+    }
+
+    @Test("a scoped provider that awaits its scope's end does not hang")
+    func scopedProviderAwaitsScopeShutdown() async throws {
+        let injector = try await makeInjector { b in
+            b.bind(Engine.self).to { _ in
+                _ = await InjectorActor.current?.shutdown()
+                return Engine()
+            }.inScope(.scoped)
+        }
+        let result = await outcome {
+            try await withDeadline { try await injector.withScope(values: { _ in }) { try await $0.get(Engine.self) } }
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("got a value from an ended scope")
+            return
+        }
+        #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
+    }
+
+    @Test("a task that outlives its request scope gets shutDown from it, and from InjectorActor.current")
+    func taskOutlivesScope() async throws {
+        let release = Gate()
+        let root = try await makeInjector { b in
+            b.bind(CountedResource.self).to(CountedResource.init).inScope(.scoped)
+            b.bind(Engine.self).to { _ in
+                await Task.yield(); return Engine()
+            }.inScope(.scoped)
+        }
+        let escaped = try await root.withScope(values: { _ in }) { scope in
+            _ = try await scope.get(CountedResource.self)
+            return Task {
+                await release.wait()
+                let direct = await outcome { try await scope.get(Engine.self) }
+                let current = await outcome { try await InjectorActor.current?.get(CountedResource.self) }
+                return (direct, current)
+            }
+        }
+        release.open()
+        let (direct, current) = try await withDeadline { await escaped.value }
+        #expect(throws: InjectionError.self) { try direct.get() }
+        #expect(throws: InjectionError.self) { try current.get() }
+    }
+
+    @Test("a request whose task is cancelled while another task of it builds a scoped instance")
+    func cancelledRequestWithEscapedBuilder() async throws {
+        let started = Gate()
+        let release = Gate()
+        let pool = ResourcePool()
+        let observer = StrictObserver()
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { b in
+                    b.bind(CountedResource.self).to { _ in
+                        started.open()
+                        await release.wait()
+                        return pool.make()
+                    }.inScope(.scoped)
+                }
+            ],
+            observer: observer
+        )
+        let escapedBox = Lock<Task<Result<CountedResource, any Error>, Never>?>(nil)
+        let request = Task {
+            try await root.withScope(values: { _ in }) { scope in
+                escapedBox.withLock { $0 = Task { await outcome { try await scope.get(CountedResource.self) } } }
+                await started.wait()
+                _ = try await scope.get(CountedResource.self)
+            }
+        }
+        await started.wait()
+        request.cancel()
+        let requestResult = try await withDeadline { await request.result }
+        release.open()
+        let escaped = try await withDeadline { await escapedBox.withLock { $0 }!.value }
+        if case .success = requestResult { Issue.record("the cancelled request's get should have left") }
+        _ = escaped
+        try await withDeadline { await waitUntil { pool.made.allSatisfy { $0.disposals.value == 1 } } }
+        #expect(pool.made.count <= 1)
+        for r in pool.made { #expect(r.disposals.value == 1) }
+        #expect(observer.finalProblems() == [])
+    }
+}
