@@ -14,7 +14,9 @@ import Synchronization
 /// | `objection_request_scopes_active` | `Meter` | — |
 ///
 /// Keys are the application's bindings, a set fixed by its modules, so the dimensions stay few.
-/// The metric objects of each key are made once and kept.
+/// The metric objects of each key and scope are made once and kept: a key built under two scopes
+/// (a singleton that a request scope's modules rebind as scoped) files each construction under the
+/// scope it was built in.
 ///
 /// ```swift
 /// import ObjectionMetrics
@@ -29,14 +31,20 @@ public final class MetricsObserver: InjectionObserver {
     private let prefix: String
     private let factory: any MetricsFactory
     private let activeScopes: Meter
-    /// The timer of each key, made on first use.
-    private let timers = Mutex<[BindingKey: Timer]>([:])
-    /// The counters of each key, by name, made on first use.
+    /// The timer of each key and scope, made on first use.
+    private let timers = Mutex<[TimerID: Timer]>([:])
+    /// The counters of each key (and scope, for constructions), by name, made on first use.
     private let counters = Mutex<[CounterID: Counter]>([:])
+
+    private struct TimerID: Hashable, Sendable {
+        let key: BindingKey
+        let scope: Scope
+    }
 
     private struct CounterID: Hashable, Sendable {
         let name: String
         let key: BindingKey
+        let scope: Scope?
     }
 
     /// An observer that records with `factory`.
@@ -74,9 +82,10 @@ public final class MetricsObserver: InjectionObserver {
     ///   - duration: How long it took.
     public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
         let key = construction.key
+        let id = TimerID(key: key, scope: construction.scope)
         let timer =
-            timers.withLock { $0[key] }
-            ?? made(in: timers, for: key) {
+            timers.withLock { $0[id] }
+            ?? made(in: timers, for: id) {
                 Timer(
                     label: "\(prefix)_construction_duration",
                     dimensions: [("key", key.description), ("scope", construction.scope.description)],
@@ -151,7 +160,7 @@ public final class MetricsObserver: InjectionObserver {
     /// The counter `<prefix>_<name>` of `key`, with the key (and `scope`, if given) as its
     /// dimensions.
     private func counter(_ name: String, of key: BindingKey, scope: Scope? = nil) -> Counter {
-        let id = CounterID(name: name, key: key)
+        let id = CounterID(name: name, key: key, scope: scope)
         if let existing = counters.withLock({ $0[id] }) { return existing }
         return made(in: counters, for: id) {
             Counter(

@@ -76,6 +76,39 @@ struct MetricsObserverTests {
         }
     }
 
+    @Test("a key built under two scopes files each timing and failure under the scope it was built in")
+    func keyInTwoScopes() async throws {
+        let metrics = TestMetrics()
+        let injector = try await InjectorActor(
+            modules: [Fixtures { $0.bind(Database.self).to { _ in Database() }.asSingleton() }],
+            observer: MetricsObserver(factory: metrics)
+        )
+        _ = try await injector.get(Database.self)
+        let scoped = Fixtures { $0.bind(Database.self).to { _ in Database() }.inScope(.scoped) }
+        for _ in 0..<3 {
+            try await injector.withScope(modules: [scoped]) { scope in _ = try await scope.get(Database.self) }
+        }
+        let singleton = try metrics.expectTimer(
+            "objection_construction_duration", [("key", "Database"), ("scope", "singleton")])
+        let perRequest = try metrics.expectTimer(
+            "objection_construction_duration", [("key", "Database"), ("scope", "scoped")])
+        #expect(singleton.values.count == 1)
+        #expect(perRequest.values.count == 3)
+
+        let failing = Fixtures { $0.bind(Database.self).to { _ -> Database in throw Broken() }.inScope(.scoped) }
+        for _ in 0..<2 {
+            await #expect(throws: Broken.self) {
+                try await injector.withScope(modules: [failing]) { scope in _ = try await scope.get(Database.self) }
+            }
+        }
+        let failures = try metrics.expectCounter(
+            "objection_construction_failures", [("key", "Database"), ("scope", "scoped")])
+        #expect(failures.totalValue == 2)
+        #expect(throws: (any Error).self) {
+            try metrics.expectCounter("objection_construction_failures", [("key", "Database"), ("scope", "singleton")])
+        }
+    }
+
     @Test("the meter of active request scopes goes up while a scope is open and back down when it ends")
     func activeScopes() async throws {
         let metrics = TestMetrics()

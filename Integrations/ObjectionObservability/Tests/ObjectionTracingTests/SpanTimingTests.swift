@@ -42,7 +42,7 @@ struct SpanTimingTests {
     }
 
     @Test(
-        "a span given a duration too long for nanoseconds since the epoch ends at the end of time, not before it starts",
+        "a span with a duration too long for nanoseconds since the epoch ends at the end of time, not before it starts",
         arguments: [Duration.seconds(10_000_000_000), .seconds(Int64.max), .seconds(Int64.max) * 10]
     )
     func hugeDuration(_ duration: Duration) throws {
