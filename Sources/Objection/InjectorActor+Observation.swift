@@ -13,8 +13,32 @@ extension InjectorActor {
         at frame: ResolutionFrame,
         _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
     ) async throws -> T {
+        try await observing(startingConstruction(of: binding, at: frame), of: binding, at: frame, construct)
+    }
+
+    /// Tells an observer of successes that a construction of `binding` at `frame` starts, on the
+    /// calling task — for a singleton, the task that asked for it, before its own task starts, so
+    /// that the observer sees the asker's task-local values (a request's trace context). `nil`
+    /// for any other observer, or none.
+    nonisolated func startingConstruction(of binding: Binding, at frame: ResolutionFrame) -> ObservedConstruction? {
+        guard observesSuccesses, let observing else { return nil }
+        let construction = ObservedConstruction(
+            id: .next(), key: binding.key, scope: binding.scope, parentID: frame.observedParent, start: .now)
+        observing.observer.constructionStarted(construction)
+        return construction
+    }
+
+    /// Builds with `construct` the construction `started` (see
+    /// ``startingConstruction(of:at:)``), telling the observer how it ends; for an observer of
+    /// failures only (`started` is `nil`), a failure only.
+    nonisolated(nonsending) func observing<T>(
+        _ started: ObservedConstruction?,
+        of binding: Binding,
+        at frame: ResolutionFrame,
+        _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
+    ) async throws -> T {
         guard let observing else { return try await construct(frame) }
-        guard observesSuccesses else {
+        guard let construction = started else {
             let start = ContinuousClock.now
             do {
                 return try await construct(frame)
@@ -23,9 +47,6 @@ extension InjectorActor {
                 throw error
             }
         }
-        let construction = ObservedConstruction(
-            id: .next(), key: binding.key, scope: binding.scope, parentID: frame.observedParent, start: .now)
-        observing.observer.constructionStarted(construction)
         do {
             let value = try await construct(frame.observed(as: construction.id))
             observing.observer.constructionFinished(construction, duration: .now - construction.start)

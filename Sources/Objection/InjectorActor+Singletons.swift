@@ -54,12 +54,14 @@ extension InjectorActor {
         // constructions in flight, so it either sees this one and waits for it, or this check
         // sees the flag.
         guard !isShutDown else { throw .shutDown(isScope: isScope, key: binding.key) }
+        // Heard starting here, on the task that asked: an observer reads its task-local values.
+        let started = startingConstruction(of: binding, at: frame)
         // Detached: the construction belongs to no caller, so no caller's cancellation or
         // task-local values (a request's context) reach it. Callers wait on the cell, so a
         // cancelled caller can leave while it carries on.
         let task = Task.detached(priority: Task.currentPriority) { [self] in
             do {
-                let value = try await observingConstruction(of: binding, at: frame) { frame in
+                let value = try await observing(started, of: binding, at: frame) { frame in
                     try await producer.run(in: self, frame: frame, for: binding)
                 }
                 // Recorded for disposal whether or not the cell still wants it: a construction

@@ -13,10 +13,11 @@ import Tracing
 /// where the injector was created or ``Objection/InjectorActor/start(within:)`` was called.
 ///
 /// A singleton is built in a task of its own that carries none of its caller's task-local
-/// values, on purpose: its span finds its parent through the observer, not through
-/// `ServiceContext.current`. A construction that no construction needed (a scoped instance a
-/// request handler asks for) is a child of the span current on the task that asked — the
-/// request's span, when the server traces requests.
+/// values, on purpose: a construction below another finds its parent span through the observer,
+/// not through `ServiceContext.current`. A construction that no construction needed (a scoped
+/// instance a request handler asks for, or a singleton first built for one) is a child of the
+/// span current on the task that asked — the request's span, when the server traces requests:
+/// the injector tells the observer a construction starts on that task, a singleton's included.
 ///
 /// ```swift
 /// import ObjectionTracing

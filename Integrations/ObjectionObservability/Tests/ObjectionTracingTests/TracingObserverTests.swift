@@ -120,6 +120,44 @@ struct TracingObserverTests {
         #expect(handler.endInstant.nanosecondsSinceEpoch <= request.endInstant.nanosecondsSinceEpoch)
     }
 
+    @Test("a singleton first built for a request is in the request's trace: under its span, or under what needed it")
+    func lazySingletonInRequestTrace() async throws {
+        let tracer = InMemoryTracer()
+        let injector = try await InjectorActor(
+            modules: [
+                Fixtures { binder in
+                    binder.bind(Database.self).to { _ in
+                        await Task.yield()
+                        return Database()
+                    }.asSingleton()
+                    binder.bind(Repository.self).to { _ in
+                        await Task.yield()
+                        return Repository()
+                    }.asSingleton()
+                    binder.bind(Handler.self).to { resolver in
+                        _ = try await resolver.get(Repository.self)
+                        return Handler()
+                    }.inScope(.scoped)
+                }
+            ],
+            observer: TracingObserver(tracer: tracer)
+        )
+        try await tracer.withSpan("GET /links") { _ in
+            try await injector.withScope(values: { _ in }) { scope in
+                _ = try await scope.get(Database.self)
+                _ = try await scope.get(Handler.self)
+            }
+        }
+        let request = try Self.span("GET /links", in: tracer)
+        let database = try Self.span("construct Database", in: tracer)
+        let handler = try Self.span("construct Handler", in: tracer)
+        let repository = try Self.span("construct Repository", in: tracer)
+        #expect(database.parentSpanID == request.spanID)
+        #expect(repository.parentSpanID == handler.spanID)
+        #expect(Set([request.traceID, database.traceID, handler.traceID, repository.traceID]).count == 1)
+        await injector.shutdown()
+    }
+
     @Test("a startup of 20 eager singletons is one tree under one startup span, under the caller's span")
     func startupTree() async throws {
         let tracer = InMemoryTracer()
