@@ -4,16 +4,16 @@
 /// that throws.
 ///
 /// Every method has an empty default, so an observer implements only what it needs. Methods are
-/// called synchronously on the task doing the work — and a singleton's start on the task that
-/// asked for it, before the singleton's own task runs, so that its task-local values (a request's
-/// trace context) are the asker's; keep them short and never block in them. (A value built after
-/// its injector shut down is disposed by a task of its own, which reports it: that
+/// called synchronously on the task doing the work — and a singleton's start on the task that asked
+/// for it, before the singleton's own task runs, so that its task-local values (a request's trace
+/// context) are the asker's; keep them short and never block in them. (A value built after its
+/// injector shut down is disposed by a task of its own, which reports it: that
 /// ``disposed(_:duration:error:)`` may come after `shutdown()` returned.) An observer costs the
-/// resolution path little: instances built with plain function calls (an autowired graph that
-/// never suspends) are still built that way, their events held back until the call returns, then delivered in order with the durations measured as they happened.
-/// Transient instances are not reported: they are plain function calls on the hot path. Errors
-/// are passed as they are; an ``InjectionError`` names types only, a provider's own error is
-/// yours to redact.
+/// resolution path little: instances built with plain function calls (an autowired graph that never
+/// suspends) are still built that way, their events held back until the call returns, then
+/// delivered in order with the durations measured as they happened. Transient instances are not
+/// reported: they are plain function calls on the hot path. Errors are passed as they are; an
+/// ``InjectionError`` names types only, a provider's own error is yours to redact.
 ///
 /// ```swift
 /// struct ConstructionLog: InjectionObserver {
