@@ -18,6 +18,9 @@ let package = Package(
         // Spans and metrics of the injector's work, kept in the process: the start-up logged as a
         // tree, `GET /traces`, and `GET /metrics` from swift-prometheus's registry.
         .package(path: "../../Integrations/ObjectionObservability"),
+        // What the tests share with the other packages' tests: the gate, the log capture, and the
+        // test database with its schemas and connection budget.
+        .package(path: "../../Integrations/ObjectionTestSupport"),
         // Default traits off: the example needs neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
@@ -82,6 +85,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "TestSupport", package: "ObjectionTestSupport"),
+                .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "PostgresTestSupport", package: "ObjectionTestSupport"),
             ]
         ),
     ]

@@ -14,6 +14,9 @@ let package = Package(
         // This repository's Vapor integration: the injector in the application's lifecycle, the
         // request scope middleware, `req.resolve`.
         .package(path: "../../Integrations/ObjectionVapor"),
+        // What the tests share with the other packages' tests: the gate, the log capture, and the
+        // test database with its schemas and connection budget.
+        .package(path: "../../Integrations/ObjectionTestSupport"),
         .package(url: "https://github.com/vapor/vapor", exact: "4.122.3"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
@@ -57,6 +60,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "TestSupport", package: "ObjectionTestSupport"),
+                .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "PostgresTestSupport", package: "ObjectionTestSupport"),
             ]
         ),
     ]

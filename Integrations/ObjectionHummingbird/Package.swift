@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The tests' raw HTTP exchange and log capture, shared with the other packages' tests.
+        .package(path: "../ObjectionTestSupport"),
     ],
     targets: [
         .target(
@@ -42,6 +44,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "TestSupport", package: "ObjectionTestSupport"),
+                .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
             ]
         ),
     ]

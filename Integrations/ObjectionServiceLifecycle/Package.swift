@@ -16,6 +16,8 @@ let package = Package(
         .package(name: "Objection", path: "../.."),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The tests' signals, event log and log capture, shared with the other packages' tests.
+        .package(path: "../ObjectionTestSupport"),
     ],
     targets: [
         .target(
@@ -33,6 +35,8 @@ let package = Package(
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "TestSupport", package: "ObjectionTestSupport"),
+                .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
             ]
         ),
     ]

@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The tests' signals, event log, raw HTTP exchange and log capture, shared with the other
+        // packages' tests.
+        .package(path: "../ObjectionTestSupport"),
     ],
     targets: [
         .target(
@@ -43,6 +46,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "TestSupport", package: "ObjectionTestSupport"),
+                .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
             ]
         ),
     ]

@@ -1,8 +1,11 @@
 import LinkShortener
 import Logging
+import LoggingTestSupport
 import Objection
 import PostgresNIO
+import PostgresTestSupport
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 /// Graceful shutdown stops the HTTP server first, then the database client, then disposes the
@@ -36,7 +39,7 @@ struct GracefulShutdownTests {
             #expect(server.events.firstIndex(of: "Service finished", with: "PostgresClient") == nil)
             #expect(server.lifecycle.disposed.isEmpty)
 
-            await gate.open()
+            gate.open()
             let reply = try await held.value
             #expect(reply.status == 201)
             let link = try reply.decode(LinkResponse.self)
@@ -93,7 +96,7 @@ struct ShutdownProbe: Service {
     static let stopped = "Server stopped"
 
     let base: any Service
-    let events: EventLog
+    let events: LogCapture
     let signalled: AsyncStream<Void>.Continuation
 
     func run() async throws {
@@ -102,6 +105,6 @@ struct ShutdownProbe: Service {
         } onGracefulShutdown: {
             signalled.yield()
         }
-        events.append(Self.stopped)
+        events.append(.init(message: Self.stopped))
     }
 }

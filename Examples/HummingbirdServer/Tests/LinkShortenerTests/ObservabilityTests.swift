@@ -1,4 +1,6 @@
 import LinkShortener
+import LoggingTestSupport
+import TestSupport
 import Testing
 
 /// What the server records about its injector: the start-up as one trace, logged as a tree and
@@ -89,7 +91,7 @@ struct ObservabilityTests {
             let during = PrometheusText(try await server.send(.get, "/metrics").body)
             // The request's scope and its transaction's, nested in it.
             #expect(during.samples["objection_request_scopes_active"] == 2)
-            await gate.open()
+            gate.open()
             #expect(try await held.status == 200)
             _ = try await server.send(.get, "/plain/links/\(link.code)", user: "jo")
 

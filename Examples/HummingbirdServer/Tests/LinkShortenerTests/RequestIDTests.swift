@@ -1,5 +1,6 @@
 import LinkShortener
 import PostgresNIO
+import PostgresTestSupport
 import Testing
 
 /// Every response carries `X-Request-ID` — successes, refusals and errors alike, on every route.
@@ -51,7 +52,7 @@ struct RequestIDTests {
     func databaseErrorCarriesTheID(prefix: String) async throws {
         try await TestServer.with { server in
             // The table gone from under the server: every query of the route fails.
-            try await TestDatabase.withConnection(schema: server.schema) { connection in
+            try await TestDatabase.shared.withConnection(schema: server.schema) { connection in
                 _ = try await connection.query("DROP TABLE links", logger: TestDatabase.logger)
             }
             let reply = try await server.send(.get, prefix + "anycode", user: "ann", requestID: "failing-1")

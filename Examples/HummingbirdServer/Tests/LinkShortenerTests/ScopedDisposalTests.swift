@@ -1,5 +1,6 @@
 import LinkShortener
 import Objection
+import TestSupport
 import Testing
 
 /// The objects a request scope builds are disposed when the request ends, once each.
@@ -29,7 +30,7 @@ struct ScopedDisposalTests {
                 await gate.waitForArrivals(Self.inFlight)
                 #expect((metrics.snapshot()[.auditsOpened] ?? 0) - openedBefore == Self.inFlight)
                 #expect(auditLog.flushedCount == flushedBefore)
-                await gate.open()
+                gate.open()
                 return try await group.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
             }
 

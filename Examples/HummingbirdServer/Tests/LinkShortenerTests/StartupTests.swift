@@ -1,6 +1,8 @@
 import LinkShortener
+import LoggingTestSupport
 import Objection
 import PostgresNIO
+import PostgresTestSupport
 import Testing
 
 /// The database client runs before the singletons that query it are built.
@@ -9,7 +11,7 @@ struct StartupTests {
     @Test("InjectorService runs the client, then builds the schema singleton, which creates the table")
     func schemaBuiltOnceTheClientRuns() async throws {
         try await TestServer.with { server in
-            let tables = try await TestDatabase.withConnection { connection in
+            let tables = try await TestDatabase.shared.withConnection { connection in
                 let rows = try await connection.query(
                     """
                     SELECT count(*) FROM information_schema.tables

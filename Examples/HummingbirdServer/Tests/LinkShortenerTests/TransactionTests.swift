@@ -2,6 +2,7 @@ import Hummingbird
 import LinkShortener
 import NIOConcurrencyHelpers
 import PostgresNIO
+import TestSupport
 import Testing
 
 /// Each request's work runs in a transaction of its own: committed when the handler succeeds,
@@ -64,9 +65,9 @@ struct TransactionTests {
                 }
                 // All of them inserted, in transactions open at the same moment.
                 await gate.waitForArrivals(Self.inFlight)
-                #expect(await gate.waiting == Self.inFlight)
+                #expect(gate.held == Self.inFlight)
                 #expect(try await server.committedLinks(urlPrefix: prefix) == 0)
-                await gate.open()
+                gate.open()
                 return try await group.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
             }
 

@@ -1,5 +1,6 @@
 import Ledger
 import Logging
+import LoggingTestSupport
 import NIOHTTP1
 import Objection
 import ObjectionVapor

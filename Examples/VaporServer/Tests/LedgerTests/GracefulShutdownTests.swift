@@ -1,7 +1,10 @@
 import Ledger
+import LoggingTestSupport
 import NIOHTTP1
 import Objection
 import PostgresNIO
+import PostgresTestSupport
+import TestSupport
 import Testing
 import Vapor
 
@@ -21,11 +24,11 @@ struct GracefulShutdownTests {
                     json: try json(OpenAccountRequest(owner: "late", balance: 5)))
             }
             // Inserted, in its transaction, not committed.
-            await gate.arrivals(1)
+            await gate.waitForArrivals(1)
             #expect(try await server.committedAccounts(owner: "late") == 0)
 
             let shutdown = Task { try await server.app.asyncShutdown() }
-            await server.logs.logged("Requesting HTTP server shutdown")
+            try await server.logs.signal(whenLogged: "Requesting HTTP server shutdown").wait()
             // The server has been told to stop, but a request is in flight: nothing is disposed,
             // and the pool still answers.
             #expect(server.lifecycle.disposed.isEmpty)

@@ -4,6 +4,8 @@ import NIOHTTP1
 import Objection
 import ObjectionVapor
 import PostgresNIO
+import PostgresTestSupport
+import TestSupport
 import Testing
 
 /// Every request resolves its own scoped values, even while many are in flight at once.
@@ -30,7 +32,7 @@ struct RequestScopeTests {
                 }
                 // Every request is inside its transaction scope, having read the account, before
                 // any may finish.
-                await gate.arrivals(Self.inFlight)
+                await gate.waitForArrivals(Self.inFlight)
                 #expect(gate.held == Self.inFlight)
                 gate.open()
                 var replies = [Int: Reply]()

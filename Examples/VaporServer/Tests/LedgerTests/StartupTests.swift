@@ -2,6 +2,7 @@ import Ledger
 import Objection
 import ObjectionVapor
 import PostgresNIO
+import PostgresTestSupport
 import Testing
 import Vapor
 
@@ -13,7 +14,7 @@ struct StartupTests {
     func bootCreatesTables() async throws {
         try await TestServer.with { server in
             #expect(Set(server.lifecycle.built) == [DatabaseClient.lifecycleName, Journal.lifecycleName])
-            let tables = try await TestDatabase.withConnection { connection in
+            let tables = try await TestDatabase.shared.withConnection { connection in
                 try await connection.query(
                     "SELECT table_name FROM information_schema.tables WHERE table_schema = \(server.schema)",
                     logger: TestDatabase.logger
@@ -26,7 +27,7 @@ struct StartupTests {
     @Test("A database that never answers fails the boot with timedOut naming LedgerDatabase; the pool is disposed")
     func unreachableDatabaseFailsBoot() async throws {
         let lifecycle = LifecycleLog()
-        var database = TestServer.databaseConfig(schema: TestDatabase.makeSchemaName(), maximumConnections: 1)
+        var database = TestServer.databaseConfig(schema: TestDatabase.shared.makeSchemaName(), maximumConnections: 1)
         // Port 1 on loopback: refused at once, again and again, as the pool retries.
         database.port = 1
         let injector = try await InjectorActor(

@@ -3,6 +3,7 @@ import NIOHTTP1
 import Objection
 import PostgresNIO
 import Synchronization
+import TestSupport
 import Testing
 
 /// Each request's work runs in a transaction of its own: committed when the handler succeeds,
@@ -92,7 +93,7 @@ struct TransactionTests {
                     }
                 }
                 // Every one inserted, in transactions open at the same moment.
-                await gate.arrivals(Self.inFlight)
+                await gate.waitForArrivals(Self.inFlight)
                 #expect(gate.held == Self.inFlight)
                 #expect(try await server.committedAccounts(owner: owner) == 0)
                 gate.open()

@@ -1,6 +1,8 @@
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import LoggingTestSupport
+import TestSupport
 import Testing
 
 @Suite("Malformed requests", .timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import LoggingTestSupport
 import ObjectionHummingbird
 import Testing
 

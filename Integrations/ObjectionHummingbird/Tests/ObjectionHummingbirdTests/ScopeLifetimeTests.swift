@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import LoggingTestSupport
 import Objection
 import ObjectionHummingbird
 import Testing

@@ -1,6 +1,7 @@
 import Objection
 import ObjectionServiceLifecycle
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 /// `InjectorService`'s description names the services by type and the stage, never a value.

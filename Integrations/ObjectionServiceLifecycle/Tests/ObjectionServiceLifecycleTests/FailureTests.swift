@@ -1,7 +1,9 @@
 import Logging
+import LoggingTestSupport
 import Objection
 import ObjectionServiceLifecycle
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 /// Whatever ends `InjectorService.run()`, it ends the services and shuts the injector down first,
@@ -14,7 +16,7 @@ import Testing
 
         await #expect(throws: SecretError.self) { try await service.run() }
 
-        #expect(log.events.filter { $0.hasSuffix("ended") || $0.hasSuffix("disposed") } == ["steady ended"])
+        #expect(log.all.filter { $0.hasSuffix("ended") || $0.hasSuffix("disposed") } == ["steady ended"])
         await #expect(throws: InjectionError(code: .shutDown, message: "")) {
             try await injector.get(NamedService.self, named: "steady")
         }

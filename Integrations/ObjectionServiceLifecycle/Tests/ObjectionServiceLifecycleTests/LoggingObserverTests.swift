@@ -1,4 +1,5 @@
 import Logging
+import LoggingTestSupport
 import Objection
 import ObjectionServiceLifecycle
 import Testing

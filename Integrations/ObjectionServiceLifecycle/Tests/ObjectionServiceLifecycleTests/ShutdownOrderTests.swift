@@ -1,6 +1,7 @@
 import Objection
 import ObjectionServiceLifecycle
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 /// In `ServiceGroup(services: [injectorService, server])` graceful shutdown reaches the server
@@ -42,7 +43,7 @@ import Testing
             try await second.running.wait()
         }
 
-        #expect(log.events.filter { $0.hasSuffix("ended") } == ["second ended", "first ended"])
+        #expect(log.all.filter { $0.hasSuffix("ended") } == ["second ended", "first ended"])
     }
 
     @Test func groupCancellationEndsTheServicesAndDisposes() async throws {
@@ -57,6 +58,6 @@ import Testing
 
         #expect(fixture.endings == ["database run ended", "repository disposed", "database disposed"])
         // The group's cancellation does not reach the disposals.
-        #expect(!fixture.log.events.contains("repository disposed in a cancelled task"))
+        #expect(!fixture.log.all.contains("repository disposed in a cancelled task"))
     }
 }

@@ -1,6 +1,7 @@
 import Objection
 import ObjectionServiceLifecycle
 import ServiceLifecycle
+import TestSupport
 import Testing
 
 /// `InjectorService` runs the services before it builds the eager singletons that need them.
@@ -15,7 +16,7 @@ import Testing
         }
 
         #expect(
-            Array(fixture.log.events.prefix(4)) == [
+            Array(fixture.log.all.prefix(4)) == [
                 "building FakeDatabase",  // resolved to be run
                 "database run started",
                 "building Repository",  // started once the database runs
@@ -61,7 +62,7 @@ import Testing
         }
 
         #expect(database.runCount == 1)
-        #expect(fixture.log.events.filter { $0 == "database run started" }.count == 1)
+        #expect(fixture.log.all.filter { $0 == "database run started" }.count == 1)
     }
 
     @Test func injectorWithoutServicesStartsAndWaitsForShutdown() async throws {
@@ -73,9 +74,9 @@ import Testing
 
         try await whileRunning(group) {
             try await built.wait()
-            #expect(log.events == ["clock built"])
+            #expect(log.all == ["clock built"])
         }
 
-        #expect(log.events == ["clock built", "clock disposed"])
+        #expect(log.all == ["clock built", "clock disposed"])
     }
 }

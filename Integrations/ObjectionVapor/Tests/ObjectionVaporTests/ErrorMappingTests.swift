@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import LoggingTestSupport
 import Objection
 import ObjectionVapor
 import Testing

@@ -1,5 +1,7 @@
+import LoggingTestSupport
 import Objection
 import ObjectionVapor
+import TestSupport
 import Testing
 import Vapor
 

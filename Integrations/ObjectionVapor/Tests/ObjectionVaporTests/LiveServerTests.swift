@@ -1,6 +1,8 @@
 import AsyncHTTPClient
+import LoggingTestSupport
 import Objection
 import ObjectionVapor
+import TestSupport
 import Testing
 import Vapor
 
@@ -91,7 +93,7 @@ struct LiveServerTests {
             let work = try await req.resolve(RequestWork.self)
             _ = try await req.resolve(Recorded<Cache>.self)
             entered.fire()
-            await gate.wait()
+            try await gate.wait()
             events.record("handler returned \(work.serial)")
             return "done"
         }
@@ -99,9 +101,9 @@ struct LiveServerTests {
         let stopping = logs.signal(whenLogged: "Requesting HTTP server shutdown")
         try await withHTTPClient { client in
             async let response = client.get(port: port, "/slow")
-            await entered.wait()
+            try await entered.wait()
             let shutdown = Task { try await app.asyncShutdown() }
-            await stopping.wait()
+            try await stopping.wait()
             #expect(events.all == ["built Pool", "built Cache"])
             gate.fire()
             let (status, body) = try await response

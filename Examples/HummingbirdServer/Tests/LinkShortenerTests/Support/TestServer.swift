@@ -1,9 +1,12 @@
 import Hummingbird
 import LinkShortener
 import Logging
+import LoggingTestSupport
 import Objection
 import ObjectionServiceLifecycle
+import PostgresTestSupport
 import ServiceLifecycle
+import TestSupport
 
 /// The service, assembled as `main.swift` assembles it, on the real database in a schema of its
 /// own, listening on an ephemeral loopback port.
@@ -14,11 +17,11 @@ struct TestServer: Sendable {
     let injector: InjectorActor
     let lifecycle: LifecycleLog
     /// What `InjectorService`, the service groups and the injector's observer logged.
-    let events: EventLog
+    let events: LogCapture
     /// The injector's spans and metrics, as `/traces` and `/metrics` serve them.
     let observability: Observability
     /// What the tracer logged: the start-up's tree.
-    let tracing: EventLog
+    let tracing: LogCapture
     /// The server's own schema; also its connections' `application_name`.
     let schema: String
     let group: ServiceGroup
@@ -35,52 +38,35 @@ struct TestServer: Sendable {
     ///   - maximumConnections: The database client's pool size: at most this many transactions at
     ///     once. Above the default, the pool opens them all at start-up (see
     ///     ``DatabaseConfig/minimumConnections``): the test means to hold that many open together.
-    ///   - wrap: Wraps the application in the service group, given the server's ``EventLog``.
+    ///   - wrap: Wraps the application in the service group, given the server's log, ``events``.
     ///   - body: The test.
     static func with<T>(
         modules: [any Module] = [],
         maximumConnections: Int = defaultMaximumConnections,
-        wrap: @Sendable (any Service, EventLog) -> any Service = { service, _ in service },
+        wrap: @Sendable (any Service, LogCapture) -> any Service = { service, _ in service },
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
-        let budget = maximumConnections + 1
-        await ConnectionBudget.shared.acquire(budget)
-        let result: Result<T, any Error>
-        do {
-            let schema = try await TestDatabase.makeSchema()
-            do {
-                let server = try await start(
-                    schema: schema, modules: modules, maximumConnections: maximumConnections, wrap: wrap)
-                let outcome: Result<T, any Error>
-                do {
-                    outcome = .success(try await body(server))
-                } catch {
-                    outcome = .failure(error)
-                }
+        // The pool, and one connection for the test's own.
+        try await TestDatabase.shared.withSchema(reservingConnections: maximumConnections + 1) { schema in
+            let server = try await start(
+                schema: schema, modules: modules, maximumConnections: maximumConnections, wrap: wrap)
+            return try await withTeardown {
+                try await body(server)
+            } teardown: {
                 try await server.stop()
-                result = outcome
-            } catch {
-                result = .failure(error)
             }
-            try await TestDatabase.waitUntilDisconnected(applicationName: schema)
-            try await TestDatabase.dropSchema(schema)
-        } catch {
-            await ConnectionBudget.shared.release(budget)
-            throw error
         }
-        await ConnectionBudget.shared.release(budget)
-        return try result.get()
     }
 
     private static func start(
         schema: String,
         modules: [any Module],
         maximumConnections: Int,
-        wrap: @Sendable (any Service, EventLog) -> any Service
+        wrap: @Sendable (any Service, LogCapture) -> any Service
     ) async throws -> TestServer {
         let lifecycle = LifecycleLog()
-        let events = EventLog()
-        let tracing = EventLog()
+        let events = LogCapture()
+        let tracing = LogCapture()
         let observability = Observability(logger: tracing.logger(label: "tracing"))
         var database = TestDatabase.config
         database.schema = schema
@@ -180,7 +166,7 @@ struct TestServer: Sendable {
     /// How many links whose URL starts with `prefix` are committed, seen from a connection of the
     /// test's own.
     func committedLinks(urlPrefix prefix: String) async throws -> Int {
-        try await TestDatabase.countLinks(in: schema, urlPrefix: prefix)
+        try await TestDatabase.shared.withConnection(schema: schema) { try await $0.countLinks(urlPrefix: prefix) }
     }
 }
 

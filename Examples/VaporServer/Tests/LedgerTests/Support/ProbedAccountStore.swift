@@ -1,6 +1,7 @@
 import Ledger
 import Objection
 import PostgresNIO
+import TestSupport
 
 /// What a ``ProbedAccountStore`` does inside the request's transaction, after the real store's
 /// query and on the connection the transaction scope bound: look at what the transaction sees,

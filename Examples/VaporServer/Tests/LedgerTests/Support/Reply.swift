@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import NIOHTTP1
+import PostgresTestSupport
 
 /// A response as the tests see it.
 struct Reply: Sendable {
@@ -50,17 +51,17 @@ extension TestServer {
 
     /// The committed balance of account `id`, seen from a connection of the test's own.
     func committedBalance(of id: Int64) async throws -> Int64? {
-        try await TestDatabase.withConnection(schema: schema) { try await $0.balance(of: id) }
+        try await TestDatabase.shared.withConnection(schema: schema) { try await $0.balance(of: id) }
     }
 
     /// How many accounts of `owner` are committed, seen from a connection of the test's own.
     func committedAccounts(owner: String) async throws -> Int {
-        try await TestDatabase.withConnection(schema: schema) { try await $0.accountCount(owner: owner) }
+        try await TestDatabase.shared.withConnection(schema: schema) { try await $0.accountCount(owner: owner) }
     }
 
     /// How many transfers are committed, seen from a connection of the test's own.
     func committedTransfers() async throws -> Int {
-        try await TestDatabase.withConnection(schema: schema) { try await $0.transferCount() }
+        try await TestDatabase.shared.withConnection(schema: schema) { try await $0.transferCount() }
     }
 }
 

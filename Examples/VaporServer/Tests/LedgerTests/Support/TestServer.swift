@@ -1,9 +1,12 @@
 import AsyncHTTPClient
 import Ledger
 import Logging
+import LoggingTestSupport
 import NIOCore
 import NIOHTTP1
 import Objection
+import PostgresTestSupport
+import TestSupport
 import Vapor
 
 /// The service, configured as `main.swift` configures it, on the real database in a schema of
@@ -38,32 +41,18 @@ struct TestServer: Sendable {
         maximumConnections: Int = defaultMaximumConnections,
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
-        let budget = maximumConnections + 1
-        await ConnectionBudget.shared.acquire(budget)
-        let schema = TestDatabase.makeSchemaName()
-        let result: Result<T, any Error>
-        do {
+        // The pool, and one connection for the test's own. The server's `LedgerDatabase` creates
+        // the schema.
+        try await TestDatabase.shared.withSchema(
+            reservingConnections: maximumConnections + 1, creatingSchema: false
+        ) { schema in
             let server = try await start(schema: schema, modules: modules, maximumConnections: maximumConnections)
-            let outcome: Result<T, any Error>
-            do {
-                outcome = .success(try await body(server))
-            } catch {
-                outcome = .failure(error)
+            return try await withTeardown {
+                try await body(server)
+            } teardown: {
+                try await server.stop()
             }
-            try await server.stop()
-            result = outcome
-        } catch {
-            result = .failure(error)
         }
-        do {
-            try await TestDatabase.waitUntilDisconnected(applicationName: schema)
-            try await TestDatabase.dropSchema(schema)
-        } catch {
-            await ConnectionBudget.shared.release(budget)
-            throw error
-        }
-        await ConnectionBudget.shared.release(budget)
-        return try result.get()
     }
 
     /// The configuration of a test server's database: the tests' database, in `schema`.
@@ -87,7 +76,7 @@ struct TestServer: Sendable {
             modules: [AppModule(config: config, lifecycle: lifecycle, logger: quietLogger)] + modules,
             startup: .deferred
         )
-        let app = try await Application.make(.testing, logger: logs.logger(label: "ledger-tests"))
+        let app = try await Application.make(.testing, logger: logs.logger(label: "ledger-tests", level: .debug))
         do {
             try await LedgerServer.configure(app, injector: injector)
             let port = try await app.startOnEphemeralPort()

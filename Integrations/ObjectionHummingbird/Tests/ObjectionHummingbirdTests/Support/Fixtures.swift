@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import LoggingTestSupport
 import NIOCore
 import Objection
 import ObjectionHummingbird

@@ -3,17 +3,7 @@ import Objection
 import ObjectionServiceLifecycle
 import ServiceLifecycle
 import Synchronization
-
-/// What happened, in order, across the fakes of one test.
-final class EventLog: Sendable {
-    private let storage = Mutex<[String]>([])
-
-    func record(_ event: String) {
-        storage.withLock { $0.append(event) }
-    }
-
-    var events: [String] { storage.withLock { $0 } }
-}
+import TestSupport
 
 /// A client whose requests are answered only once its `run()` has started, as a database client's
 /// travel through its run loop; it runs until graceful shutdown.
@@ -153,7 +143,7 @@ struct Fixture {
 
     /// The events that end things, in order: services' `run()` returning and disposals.
     var endings: [String] {
-        log.events.filter { $0.hasSuffix("ended") || $0.hasSuffix("disposed") }
+        log.all.filter { $0.hasSuffix("ended") || $0.hasSuffix("disposed") }
     }
 }
 

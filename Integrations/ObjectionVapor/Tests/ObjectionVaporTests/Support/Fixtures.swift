@@ -1,19 +1,10 @@
 import Logging
+import LoggingTestSupport
 import Objection
 import ObjectionVapor
 import Synchronization
+import TestSupport
 import Vapor
-
-/// What happened, in order: constructions, disposals, handler steps, as the tests record them.
-final class EventLog: Sendable {
-    private let events = Mutex<[String]>([])
-
-    func record(_ event: String) {
-        events.withLock { $0.append(event) }
-    }
-
-    var all: [String] { events.withLock { $0 } }
-}
 
 /// What the tests' scoped instances report: one built per scope opened, one disposed per scope
 /// ended, with the outcome it was disposed after.

@@ -1,43 +1,7 @@
 import LinkShortener
 import Objection
 import PostgresNIO
-
-/// Holds the tasks that reach it until the test opens it, and lets the test wait until a given
-/// number have arrived: the proof that that many requests are in flight at the same moment,
-/// without sleeping.
-actor Gate {
-    private var arrivals = 0
-    private var isOpen = false
-    private var held: [CheckedContinuation<Void, Never>] = []
-    private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-    /// Called by the code under test: returns once the gate is open.
-    func pass() async {
-        arrivals += 1
-        let ready = watchers.filter { $0.count <= arrivals }
-        watchers.removeAll { $0.count <= arrivals }
-        for watcher in ready { watcher.continuation.resume() }
-        guard !isOpen else { return }
-        await withCheckedContinuation { held.append($0) }
-    }
-
-    /// Returns once `count` tasks have reached the gate.
-    func waitForArrivals(_ count: Int) async {
-        guard arrivals < count else { return }
-        await withCheckedContinuation { watchers.append((count, $0)) }
-    }
-
-    /// How many tasks are waiting at the gate now.
-    var waiting: Int { held.count }
-
-    /// Lets every held task, and every later one, through.
-    func open() {
-        isOpen = true
-        let released = held
-        held = []
-        for continuation in released { continuation.resume() }
-    }
-}
+import TestSupport
 
 /// What a ``ProbedLinkStore`` does inside the request's transaction, after the real store's
 /// query and on the same connection: count what the transaction sees, wait at a ``Gate``, throw.

@@ -1,8 +1,18 @@
 import Synchronization
 
-/// A one-shot event that tests and fakes wait for instead of sleeping: `fire()` releases every
+/// A one-shot event that tests and fakes wait for instead of sleeping: ``fire()`` releases every
 /// waiter, present and future. A waiting task that is cancelled stops waiting and throws.
-final class Signal: Sendable {
+///
+/// ```swift
+/// let entered = Signal()
+/// router.get("slow") { _, _ in
+///     entered.fire()
+///     …
+/// }
+/// async let response = client.get("/slow")
+/// try await entered.wait()   // the handler runs now
+/// ```
+public final class Signal: Sendable {
     private struct State {
         var fired = false
         var nextID = 0
@@ -11,11 +21,14 @@ final class Signal: Sendable {
 
     private let state = Mutex(State())
 
-    /// Whether ``fire()`` was called.
-    var hasFired: Bool { state.withLock { $0.fired } }
+    /// Creates a signal that has not fired.
+    public init() {}
 
-    /// Releases every waiter.
-    func fire() {
+    /// Whether ``fire()`` was called.
+    public var hasFired: Bool { state.withLock { $0.fired } }
+
+    /// Releases every waiter, now and from now on. Calling it again does nothing more.
+    public func fire() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.fired = true
             defer { state.waiters = [:] }
@@ -24,10 +37,10 @@ final class Signal: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns once ``fire()`` is called.
+    /// Returns once ``fire()`` is called, or at once if it was.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled first.
-    func wait() async throws {
+    /// - Throws: `CancellationError` when the task is cancelled before the signal fires.
+    public func wait() async throws {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID

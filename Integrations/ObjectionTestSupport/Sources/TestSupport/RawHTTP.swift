@@ -5,8 +5,19 @@
 #endif
 
 /// Sends `text` as is to 127.0.0.1:`port` and returns what the server wrote until it closed the
-/// connection, or read nothing for 5 seconds: a client that can send what no HTTP client would.
-func rawHTTPExchange(port: Int, _ text: String) -> String {
+/// connection, or read nothing for 5 seconds: a client that can send what no HTTP client would,
+/// such as a malformed request head.
+///
+/// ```swift
+/// let reply = rawHTTPExchange(port: port, "GET /work HTTP/1.1\r\nHost x\r\n\r\n")
+/// #expect(reply.hasPrefix("HTTP/1.1 400"))
+/// ```
+///
+/// - Parameters:
+///   - port: The loopback port the server listens on.
+///   - text: The bytes to send, as UTF-8.
+/// - Returns: What the server answered, decoded as UTF-8; empty if nothing could connect.
+public func rawHTTPExchange(port: Int, _ text: String) -> String {
     #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# CI for the shared test support: a strict build (warnings are errors) and the tests of its signals,
+# gate, event log, teardown helper, raw HTTP exchange, log capture and connection budget. No
+# database: the example servers' tests use the PostgreSQL helper against a real one.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+echo "== ObjectionTestSupport: strict build (all targets, warnings are errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+echo "== ObjectionTestSupport: tests"
+swift test
