@@ -72,7 +72,13 @@ extension InjectorActor {
         }
         var stop: DriverStop?
         if let value = attempt(binding, producer: producer, below: parent, stop: &stop) { return value }
-        return try await proceed(after: stop, with: binding, producer: producer, below: parent)
+        switch consume stop {
+        case .build(let pending)? where !pending.isCached:
+            // The driver's cheap case, acted on here (see `value(for:as:below:)`).
+            return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
+        case let stop:
+            return try await proceed(after: stop, with: binding, producer: producer, below: parent)
+        }
     }
 
     /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
@@ -94,12 +100,20 @@ extension InjectorActor {
             return attempt(binding, producer: producer, below: parent, stop: &stop)
         }
         if let value { return value }
+        // The driver's two cheap cases are acted on here, without its frame: one task allocation
+        // less per resolution that stops, which a stampede's waiters and a graph of closure
+        // providers pay at every level (Benchmarks/README, "Why the code is shaped so").
         switch consume stop {
         case .wait(let wait)? where wait.waiter == nil:
-            // A caller outside any construction joining one in flight: it awaits the outcome
-            // without the driver's frame, one task allocation less for each waiter of a stampede
-            // (Benchmarks/README, "Why the code is shaped so"). `nil`: given up; the whole path claims again.
+            // A caller outside any construction joining one in flight. `nil`: given up; the
+            // whole path claims again.
             if let box = try await wait.value() { return CellValue.unwrap(box, as: T.self) }
+        case .build(let pending)? where !pending.isCached:
+            // A transient built step by step.
+            let binding = found.takeUnretainedValue()
+            if let producer = binding.producer(as: type) {
+                return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
+            }
         case let stop?:
             let binding = found.takeUnretainedValue()
             if let producer = binding.producer(as: type) {
@@ -109,7 +123,8 @@ extension InjectorActor {
             // A `Named` parameter or a type mismatch, which the whole path reports.
             break
         }
-        return try await resolve(key, as: type, below: parent)
+        // The binding rather than the key is kept across the waits above: a smaller frame.
+        return try await resolve(found.takeUnretainedValue(), as: type, below: parent)
     }
 
     /// The step of `binding` below `parent`, for the driver: the value, or what the driver must
