@@ -9,6 +9,13 @@ extension ObjectionScopeMiddleware {
     /// of either outside the production environment, and a `DebuggableError`'s reason in every
     /// one.
     static func internalServerError(for error: any Error, request: Request) -> Abort {
+        logFailure(error, of: request)
+        return Abort(.internalServerError)
+    }
+
+    /// Logs `error`, which the client will see as an opaque `500`, in full with the request's
+    /// logger.
+    static func logFailure(_ error: any Error, of request: Request) {
         request.logger.error(
             "Request failed; answered 500",
             metadata: [
@@ -16,6 +23,5 @@ extension ObjectionScopeMiddleware {
                 "error": .string(String(describing: error)),
             ]
         )
-        return Abort(.internalServerError)
     }
 }

@@ -113,6 +113,9 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
             }
         } catch let error as ServerErrorStatus where failedResponse != nil {
             return failedResponse ?? Response(status: error.status)
+        } catch let error as InjectionError {
+            // An AbortError too (InjectionError+AbortError.swift), but one to log in full.
+            throw Self.internalServerError(for: error, request: request)
         } catch let error as any AbortError {
             throw error
         } catch let error as HTTPParserError {

@@ -34,18 +34,22 @@ extension Request {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     /// - Returns: The instance the binding's scope dictates.
     /// - Throws: ``Objection/InjectionError/Code/scopeViolation`` when no
-    ///   ``ObjectionScopeMiddleware`` wraps the route, and otherwise what
-    ///   ``Objection/InjectorActor/get(_:named:)`` throws. Under the middleware, an error that is
-    ///   not an `AbortError` becomes an opaque `500`.
+    ///   ``ObjectionScopeMiddleware`` wraps the route — logged in full with the request's logger,
+    ///   and answered by Vapor as an opaque `500` (InjectionError+AbortError.swift) — and otherwise
+    ///   what ``Objection/InjectorActor/get(_:named:)`` throws. Under the middleware, an error that
+    ///   is not an `AbortError`, and any injection error, becomes an opaque `500`.
     nonisolated(nonsending) public func resolve<T: Sendable>(_ type: T.Type = T.self, named name: String? = nil)
         async throws -> T
     {
         guard let scope = requestScope else {
-            throw InjectionError(
+            let error = InjectionError(
                 code: .scopeViolation,
                 message: "No request scope to resolve '\(T.self)' in: add ObjectionScopeMiddleware to the "
                     + "application's or the route group's middleware, or wrap the handler in its scoped(_:)"
             )
+            // Vapor answers it opaquely and logs only that reason: the detail is logged here.
+            ObjectionScopeMiddleware.logFailure(error, of: self)
+            throw error
         }
         return try await scope.get(type, named: name)
     }

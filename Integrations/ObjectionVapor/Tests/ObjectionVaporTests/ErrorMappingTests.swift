@@ -51,6 +51,24 @@ struct ErrorMappingTests {
         #expect(logged.metadata["request-id"] == "pay-1")
     }
 
+    @Test("Resolving on a route no middleware wraps is an opaque 500 in every environment; the log has the details")
+    func noMiddlewareIsOpaque() async throws {
+        let logs = LogCapture()
+        try await withTestApp(logs: logs) { app in
+            #expect(!app.environment.isRelease)
+            app.get("pay") { req async throws -> String in
+                _ = try await req.resolve(SecretPaymentGateway.self)
+                return "paid"
+            }
+            let response = try await app.testing().sendRequest(.GET, "pay")
+            #expect(try Self.isOpaque(response))
+            #expect(!response.body.string.contains("SecretPaymentGateway"))
+        }
+        let logged = try #require(logs.entries(withMessage: "Request failed; answered 500").first)
+        #expect(logged.level == .error)
+        #expect(logged.metadata["error"]?.description.contains("SecretPaymentGateway") == true)
+    }
+
     @Test("A provider's DebuggableError, whose reason Vapor would show, is a 500 that names nothing of it")
     func providerError() async throws {
         let logs = LogCapture()
