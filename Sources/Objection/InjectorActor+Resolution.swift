@@ -100,16 +100,11 @@ extension InjectorActor {
             return attempt(binding, producer: producer, below: parent, stop: &stop)
         }
         if let value { return value }
-        // The driver's two cheap cases are acted on here, without its frame: one task allocation
-        // less per resolution that stops, which a stampede's waiters and a graph of closure
-        // providers pay at every level (Benchmarks/README, "Why the code is shaped so").
+        // A transient built step by step, the driver's cheap case, is acted on here, without its
+        // frame: one task allocation less per level of a graph of closure providers
+        // (Benchmarks/README, "Why the code is shaped so").
         switch consume stop {
-        case .wait(let wait)? where wait.waiter == nil:
-            // A caller outside any construction joining one in flight. `nil`: given up; the
-            // whole path claims again.
-            if let box = try await wait.value() { return CellValue.unwrap(box, as: T.self) }
         case .build(let pending)? where !pending.isCached:
-            // A transient built step by step.
             let binding = found.takeUnretainedValue()
             if let producer = binding.producer(as: type) {
                 return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
@@ -141,19 +136,12 @@ extension InjectorActor {
     ) -> T? {
         let stepped = withUnsafeMutablePointer(to: &stop) { slot in
             let mode = StepMode.mayWait(StepDriver(parent: parent, suspension: slot))
-            guard observesSuccesses, let observing else {
+            guard observesSuccesses else {
                 return Result { () throws(SynchronousStop) in
                     try SynchronousResolver(injector: self, reports: nil).step(binding, producer: producer, mode)
                 }
             }
-            // The constructions it reports name the one `parent` runs inside as their parent.
-            var reports = ConstructionReports(below: parent?.observedParent)
-            defer { reports.deliver(to: observing.observer) }
-            return withUnsafeMutablePointer(to: &reports) { reports in
-                Result { () throws(SynchronousStop) in
-                    try SynchronousResolver(injector: self, reports: reports).step(binding, producer: producer, mode)
-                }
-            }
+            return reportingStep(binding, producer: producer, mode, below: parent)
         }
         switch stepped {
         case .success(let value): return value
@@ -164,6 +152,26 @@ extension InjectorActor {
         // A step asked by the driver never gives way (see `StepMode`): a bug, reported as such.
         if stop == nil { stop = .failed(InjectionError.gaveWay(binding.key, requestedBy: parent)) }
         return nil
+    }
+
+    /// The step of ``attempt(_:producer:below:stop:)`` for an observer of successes: the
+    /// constructions it builds in place are noted on this call's stack, named as children of the
+    /// one `parent` runs inside, and delivered when it returns. Not inlined: it would make every
+    /// `get` larger.
+    @inlinable @inline(never)
+    nonisolated func reportingStep<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        _ mode: StepMode,
+        below parent: ResolutionFrame?
+    ) -> Result<T, SynchronousStop> {
+        var reports = ConstructionReports(below: parent?.observedParent)
+        defer { if let observing { reports.deliver(to: observing.observer) } }
+        return withUnsafeMutablePointer(to: &reports) { reports in
+            Result { () throws(SynchronousStop) in
+                try SynchronousResolver(injector: self, reports: reports).step(binding, producer: producer, mode)
+            }
+        }
     }
 
     /// The driver: acts on the step's stop — waits for a construction in flight, or builds the
