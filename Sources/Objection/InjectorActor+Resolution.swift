@@ -118,7 +118,7 @@ extension InjectorActor {
             // A `Named` parameter or a type mismatch, which the whole path reports.
             break
         }
-        // The binding rather than the key is kept across the waits above: a smaller frame.
+        // The binding, rather than the key, is what this path keeps: a smaller asynchronous frame.
         return try await resolve(found.takeUnretainedValue(), as: type, below: parent)
     }
 

@@ -54,12 +54,6 @@ extension CellAccess {
         withState { $0.end(construction, storing: nil) }.outcome?.finish(.failure(error))
     }
 
-    /// Gives up the claimant's construction without an outcome: the waiters claim again. Used
-    /// when the claimant was cancelled, or its build in place must suspend.
-    func abandon() {
-        giveUp(nil)
-    }
-
     /// Gives up `construction` (`nil`: the claimant's, whatever it is) without an outcome, if it
     /// is still the one in flight: the waiters claim again.
     func giveUp(_ construction: Construction?) {

@@ -1,7 +1,7 @@
 /// The one construction routine of a scoped instance — how its slot is claimed, and how the
 /// construction ends with a value, an error, a cancellation or the end of its scope — followed by
 /// both drivers: the build in place, without suspending (`SynchronousResolver.buildInPlace`), and
-/// the build that suspends (`InjectorActor.build(_:producer:as:)`). They differ only in how they run the
+/// the build that suspends (`InjectorActor.buildCached`). They differ only in how they run the
 /// recipe and in how the observer hears of it (a ``ConstructionReports`` on the stack, or
 /// `InjectorActor.observingConstruction`); what happens is decided here.
 ///
@@ -24,30 +24,27 @@ extension ScopedSlot {
     /// claim to build is refused when `scope`, the slot's request scope, has begun to end.
     @inline(__always)
     func claimInPlace(of binding: Binding, in scope: InjectorActor) throws(InjectionError) -> CellState.Claim<Void> {
-        try refusedAfterShutdown(claimInPlace(as: binding.key), of: binding, in: scope)
+        let claim = claimInPlace(as: binding.key)
+        if case .build = claim, scope.isShutDown { try refuse(nil, of: binding) }
+        return claim
     }
 
     /// Claims the slot for a build of `binding` that suspends (see ``CellState/claim(as:)``); a
     /// claim to build is refused when `scope` has begun to end.
     @inline(__always)
     func claim(of binding: Binding, in scope: InjectorActor) throws(InjectionError) -> CellState.Claim<Construction> {
-        try refusedAfterShutdown(claim(as: binding.key), of: binding, in: scope)
+        let claim = claim(as: binding.key)
+        if case .build(let construction) = claim, scope.isShutDown { try refuse(construction, of: binding) }
+        return claim
     }
 
-    /// `claim`, unless it is a claim to build and `scope` has begun to end. Checked after
-    /// claiming: shutdown sets its flag before it looks for constructions in flight, so it either
-    /// sees this one and waits for it, or this check sees the flag.
-    @inline(__always)
-    private func refusedAfterShutdown<Build>(
-        _ claim: CellState.Claim<Build>,
-        of binding: Binding,
-        in scope: InjectorActor
-    ) throws(InjectionError) -> CellState.Claim<Build> {
-        if case .build = claim, scope.isShutDown {
-            abandon()
-            throw .shutDown(isScope: true, key: binding.key)
-        }
-        return claim
+    /// Gives back `construction` (`nil`: a claim in place), claimed after `binding`'s scope began
+    /// to end, and refuses it. Checked after claiming: shutdown sets its flag before it looks for
+    /// constructions in flight, so it either sees this one and waits for it, or this check sees
+    /// the flag.
+    private func refuse(_ construction: Construction?, of binding: Binding) throws(InjectionError) {
+        giveUp(construction)
+        throw .shutDown(isScope: true, key: binding.key)
     }
 
     /// Ends `construction` (`nil`: a build in place) with `value`: stored and handed to the

@@ -3,7 +3,8 @@
 enum DriverStop: Error {
     /// Throw this error.
     case failed(any Error)
-    /// Another caller's construction is in flight: wait for its outcome, then step again.
+    /// A construction is in flight — another caller's, or the singleton construction the step
+    /// has just started: wait for its outcome, then step again.
     case wait(ConstructionWait)
     /// Nothing is at hand: build the value with the asynchronous recipe, suspending.
     case build(PendingBuild)
