@@ -72,13 +72,7 @@ extension InjectorActor {
         }
         var stop: DriverStop?
         if let value = attempt(binding, producer: producer, below: parent, stop: &stop) { return value }
-        switch consume stop {
-        case .build(let pending)? where !pending.isCached:
-            // The driver's cheap case, acted on here (see `value(for:as:below:)`).
-            return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
-        case let stop:
-            return try await proceed(after: stop, with: binding, producer: producer, below: parent)
-        }
+        return try await act(on: stop, with: binding, producer: producer, below: parent)
     }
 
     /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
@@ -100,26 +94,31 @@ extension InjectorActor {
             return attempt(binding, producer: producer, below: parent, stop: &stop)
         }
         if let value { return value }
-        // A transient built step by step, the driver's cheap case, is acted on here, without its
-        // frame: one task allocation less per level of a graph of closure providers
-        // (Benchmarks/README, "Why the code is shaped so").
+        let binding = found.takeUnretainedValue()
+        // No stop: a `Named` parameter or a type mismatch, which the whole path answers.
+        guard stop != nil, let producer = binding.producer(as: type) else {
+            return try await resolve(binding, as: type, below: parent)
+        }
+        return try await act(on: stop, with: binding, producer: producer, below: parent)
+    }
+
+    /// Acts on the step's stop: a transient built step by step — the driver's cheapest case — is
+    /// run here, inlined into the caller, without the driver's frame (one task allocation less per
+    /// level of a graph of closure providers; Benchmarks/README, "Why the code is shaped so");
+    /// anything else goes to ``proceed(after:with:producer:below:)``.
+    @inlinable @inline(__always)
+    nonisolated(nonsending) func act<T: Sendable>(
+        on stop: consuming DriverStop?,
+        with binding: Binding,
+        producer: Recipe<T>,
+        below parent: ResolutionFrame?
+    ) async throws -> T {
         switch consume stop {
         case .build(let pending)? where !pending.isCached:
-            let binding = found.takeUnretainedValue()
-            if let producer = binding.producer(as: type) {
-                return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
-            }
-        case let stop?:
-            let binding = found.takeUnretainedValue()
-            if let producer = binding.producer(as: type) {
-                return try await proceed(after: stop, with: binding, producer: producer, below: parent)
-            }
-        case nil:
-            // A `Named` parameter or a type mismatch, which the whole path reports.
-            break
+            return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
+        case let stop:
+            return try await proceed(after: stop, with: binding, producer: producer, below: parent)
         }
-        // The binding, rather than the key, is what this path keeps: a smaller asynchronous frame.
-        return try await resolve(found.takeUnretainedValue(), as: type, below: parent)
     }
 
     /// The step of `binding` below `parent`, for the driver: the value, or what the driver must
