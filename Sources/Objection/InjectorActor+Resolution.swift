@@ -77,27 +77,54 @@ extension InjectorActor {
 
     /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
     /// ``Resolver/get(_:named:)``. A key of this injector's table is stepped at once, by plain
-    /// function calls, with no asynchronous frame below this one unless the step stopped; anything
-    /// else takes the whole path (``resolve(_:as:below:)-(BindingKey,_,_)``).
+    /// function calls, with no asynchronous frame unless the step stopped
+    /// (``afterStep(_:of:for:as:below:)``); anything else takes the whole path.
     @inlinable
     nonisolated(nonsending) func value<T: Sendable>(
         for key: BindingKey,
         as type: T.Type,
         below parent: ResolutionFrame?
     ) async throws -> T {
-        guard !isShutDown, let found = table.unretainedBinding(for: key) else {
-            return try await resolve(key, as: type, below: parent)
-        }
         var stop: DriverStop?
-        let value = found._withUnsafeGuaranteedRef { binding -> T? in
+        var found: Unmanaged<Binding>?
+        if let value = step(key, as: type, below: parent, found: &found, stop: &stop) { return value }
+        return try await afterStep(stop, of: found, for: key, as: type, below: parent)
+    }
+
+    /// The step of `key`'s binding in this injector's table, without suspending: the value, or
+    /// `nil` with the binding in `found` and the driver's stop in `stop` — or no stop, when the
+    /// whole path must answer (no binding in the table, a `Named` parameter, a type mismatch, a
+    /// shut-down injector).
+    @inlinable
+    nonisolated func step<T: Sendable>(
+        _ key: BindingKey,
+        as type: T.Type,
+        below parent: ResolutionFrame?,
+        found: inout Unmanaged<Binding>?,
+        stop: inout DriverStop?
+    ) -> T? {
+        guard !isShutDown, let binding = table.unretainedBinding(for: key) else { return nil }
+        found = binding
+        return binding._withUnsafeGuaranteedRef { binding -> T? in
             guard let producer = binding.producer(as: type) else { return nil }
             return attempt(binding, producer: producer, below: parent, stop: &stop)
         }
-        if let value { return value }
-        let binding = found.takeUnretainedValue()
-        // No stop: a `Named` parameter or a type mismatch, which the whole path answers.
-        guard stop != nil, let producer = binding.producer(as: type) else {
-            return try await resolve(binding, as: type, below: parent)
+    }
+
+    /// What ``value(for:as:below:)`` does when the step did not give the value: acts on its stop,
+    /// or takes the whole path when there is none. Not inlined: the step's value, the common
+    /// case, then needs no asynchronous frame (Benchmarks/README, "Why the code is shaped so").
+    @inlinable @inline(never)
+    nonisolated(nonsending) func afterStep<T: Sendable>(
+        _ stop: consuming DriverStop?,
+        of found: Unmanaged<Binding>?,
+        for key: BindingKey,
+        as type: T.Type,
+        below parent: ResolutionFrame?
+    ) async throws -> T {
+        // The tables hold their bindings for as long as an injector over them resolves.
+        guard stop != nil, let binding = found?.takeUnretainedValue(), let producer = binding.producer(as: type) else {
+            return try await resolve(key, as: type, below: parent)
         }
         return try await act(on: stop, with: binding, producer: producer, below: parent)
     }
