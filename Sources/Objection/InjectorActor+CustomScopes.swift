@@ -11,6 +11,6 @@ extension InjectorActor {
     ) throws(SynchronousStop) -> T {
         if let value = binding.customCache?.cachedInstance(as: T.self) { return value }
         let frame = try enterStep(binding, below: driver.parent)
-        throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame, isCached: true)))
+        throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame)))
     }
 }

@@ -88,7 +88,7 @@ extension InjectorActor {
         var stop: DriverStop?
         var found: Unmanaged<Binding>?
         if let value = step(key, as: type, below: parent, found: &found, stop: &stop) { return value }
-        return try await afterStep(stop, of: found, for: key, as: type, below: parent)
+        return try await afterStep(consume stop, of: found, for: key, as: type, below: parent)
     }
 
     /// The step of `key`'s binding in this injector's table, without suspending: the value, or
@@ -126,7 +126,7 @@ extension InjectorActor {
         guard stop != nil, let binding = found?.takeUnretainedValue(), let producer = binding.producer(as: type) else {
             return try await resolve(key, as: type, below: parent)
         }
-        return try await act(on: stop, with: binding, producer: producer, below: parent)
+        return try await act(on: consume stop, with: binding, producer: producer, below: parent)
     }
 
     /// Acts on the step's stop: a transient built step by step — the driver's cheapest case — is
@@ -141,8 +141,8 @@ extension InjectorActor {
         below parent: ResolutionFrame?
     ) async throws -> T {
         switch consume stop {
-        case .build(let pending)? where !pending.isCached:
-            return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
+        case .run(let frame)?:
+            return try await producer.run(in: self, frame: frame, for: binding)
         case let stop:
             return try await proceed(after: stop, with: binding, producer: producer, below: parent)
         }
@@ -220,10 +220,9 @@ extension InjectorActor {
             case .wait(let wait):
                 // `nil`: the construction was given up; step again.
                 if let box = try await wait.value() { return CellValue.unwrap(box, as: T.self) }
+            case .run(let frame):
+                return try await producer.run(in: self, frame: frame, for: binding)
             case .build(let pending):
-                guard pending.isCached else {
-                    return try await producer.run(in: pending.injector, frame: pending.frame, for: binding)
-                }
                 return try await buildCached(binding, producer: producer, pending)
             }
             if let value = attempt(binding, producer: producer, below: parent, stop: &next) { return value }

@@ -8,6 +8,8 @@ enum HotPath {
     case singletonHit
     /// The 8-object transient graph, autowired.
     case transientGraph
+    /// The same graph bound with closure providers: each object an asynchronous recipe.
+    case transientGraphOfClosures
     /// One request scope: the handler (3 scoped, 5 singleton, 2 transient objects), the disposal.
     case requestScope
     /// The same request, on an injector whose observer records everything (objection-compare 5d).
@@ -23,13 +25,15 @@ enum HotPath {
     case sharedTask(waiters: Int)
 
     static let usage =
-        "singleton-hit|transient-graph|request-scope|request-scope-recorded|request-scope-silently-observed"
-        + "|request-builds-nothing|request-builds-nothing-recorded|stampede-<waiters>|shared-task-<waiters>"
+        "singleton-hit|transient-graph|transient-graph-closures|request-scope|request-scope-recorded"
+        + "|request-scope-silently-observed|request-builds-nothing|request-builds-nothing-recorded"
+        + "|stampede-<waiters>|shared-task-<waiters>"
 
     init?(name: String) {
         switch name {
         case "singleton-hit": self = .singletonHit
         case "transient-graph": self = .transientGraph
+        case "transient-graph-closures": self = .transientGraphOfClosures
         case "request-scope": self = .requestScope
         case "request-scope-recorded": self = .requestScopeRecorded
         case "request-scope-silently-observed": self = .requestScopeSilentlyObserved
@@ -60,6 +64,9 @@ enum HotPath {
             for _ in 0...iterations { sink(try await injector.get(Engine.self)) }
         case .transientGraph:
             let injector = try await InjectorActor(modules: [ObjectionGraphs.Autowired()])
+            for _ in 0...iterations { sink(try await injector.get(Service.self)) }
+        case .transientGraphOfClosures:
+            let injector = try await InjectorActor(modules: [ObjectionGraphs.Closures()])
             for _ in 0...iterations { sink(try await injector.get(Service.self)) }
         case .requestScope:
             try await Self.requests(observer: nil, iterations: iterations)

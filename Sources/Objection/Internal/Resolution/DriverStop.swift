@@ -6,7 +6,12 @@ enum DriverStop: Error {
     /// A construction is in flight — another caller's, or the singleton construction the step
     /// has just started: wait for its outcome, then step again.
     case wait(ConstructionWait)
-    /// Nothing is at hand: build the value with the asynchronous recipe, suspending.
+    /// A transient the step could not build without suspending: run its asynchronous recipe in
+    /// the driver's injector at this frame. Kept apart from `build`, whose payload carries three
+    /// references: a graph of closure providers stops here once per object.
+    case run(ResolutionFrame)
+    /// A cached instance is not at hand: build it with the asynchronous recipe, suspending, and
+    /// keep it.
     case build(PendingBuild)
 }
 
@@ -28,27 +33,23 @@ struct ConstructionWait: Sendable {
     }
 }
 
-/// A value a step could not produce without suspending, to be built by the asynchronous driver
-/// (``DriverStop/build(_:)``): its recipe runs in `injector` at `frame`.
+/// A cached value a step could not produce without suspending, to be built by the asynchronous
+/// driver and kept (``DriverStop/build(_:)``): its recipe runs in `injector` at `frame`.
 @usableFromInline
 struct PendingBuild: Sendable {
-    /// The injector the recipe runs in: the one asked for a transient, the scope for a scoped
-    /// instance, the declaring injector for a custom-scoped one.
+    /// The injector the recipe runs in: the scope for a scoped instance, the declaring injector
+    /// for a custom-scoped one.
     @usableFromInline let injector: InjectorActor
     @usableFromInline let frame: ResolutionFrame
     /// For a scoped instance, the slot claimed for it, which the build ends; `injector` is its
     /// scope, and `frame` runs inside the construction claimed.
     let slot: ScopedSlot?
-    /// Whether the value is cached, and its construction told to the observer.
-    @usableFromInline let isCached: Bool
 
-    /// A build in `injector` at `frame`; `isCached` for a custom-scoped instance, `slot` for a
-    /// scoped one (which is cached).
+    /// A build in `injector` at `frame`: `slot` for a scoped instance, none for a custom-scoped one.
     @usableFromInline
-    init(injector: InjectorActor, frame: ResolutionFrame, slot: ScopedSlot? = nil, isCached: Bool = false) {
+    init(injector: InjectorActor, frame: ResolutionFrame, slot: ScopedSlot? = nil) {
         self.injector = injector
         self.frame = frame
         self.slot = slot
-        self.isCached = isCached || slot != nil
     }
 }

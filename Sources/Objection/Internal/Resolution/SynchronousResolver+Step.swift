@@ -102,7 +102,6 @@ extension SynchronousResolver {
                 throw .failed(error)
             }
         }
-        throw driver.suspend(
-            .build(PendingBuild(injector: injector, frame: try injector.enterStep(binding, below: parent))))
+        throw driver.suspend(.run(try injector.enterStep(binding, below: parent)))
     }
 }
