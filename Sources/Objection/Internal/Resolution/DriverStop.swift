@@ -1,6 +1,8 @@
-/// What the asynchronous driver does after a step that did not produce the value.
+/// What the asynchronous driver does after a step that did not produce the value. Not copyable:
+/// the compiler moves it from the step's slot to the driver, where a copy retained each reference
+/// it holds (Benchmarks/README, "Why the code is shaped so").
 @usableFromInline
-enum DriverStop: Error {
+enum DriverStop: ~Copyable {
     /// Throw this error.
     case failed(any Error)
     /// A construction is in flight — another caller's, or the singleton construction the step

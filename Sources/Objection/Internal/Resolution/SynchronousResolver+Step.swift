@@ -29,7 +29,7 @@ struct StepDriver {
     /// Writes `stop` to the slot; throw what it returns.
     @inlinable @inline(__always)
     func suspend(_ stop: consuming DriverStop) -> SynchronousStop {
-        suspension.pointee = stop
+        suspension.pointee = .some(stop)
         return .suspended
     }
 }
