@@ -97,6 +97,15 @@ public struct CombinedObserver: InjectionObserver {
         for observer in ofSuccesses { observer.startupFinished(id, duration: duration, error: error) }
     }
 
+    /// Tells every observer that a shutdown's drain ended.
+    ///
+    /// ```swift
+    /// observer.drained(duration: .seconds(1), error: nil)   // the injector calls it
+    /// ```
+    public func drained(duration: Duration, error: InjectionError?) {
+        for observer in all { observer.drained(duration: duration, error: error) }
+    }
+
     /// Tells the observers of successes of a disposal, and every observer of a failed one.
     ///
     /// ```swift

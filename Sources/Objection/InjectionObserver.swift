@@ -149,6 +149,24 @@ public protocol InjectionObserver: Sendable {
     ///   - error: What ended it early, if anything: a provider's error, a deadline, a cancellation.
     func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?)
 
+    /// The shutdown of an injector (not a request scope) stopped waiting, and its disposals are
+    /// about to run: every request scope it waited for ended and every construction finished
+    /// when `error` is `nil`; otherwise its drain deadline passed, and `error`
+    /// (``InjectionError/Code/timedOut``) names what was still open or being built. Called once
+    /// per shutdown, also by one that does not wait (called from a cancelled task), when its
+    /// background drain ends. Does nothing by default.
+    ///
+    /// ```swift
+    /// func drained(duration: Duration, error: InjectionError?) {
+    ///     if let error { logger.warning("shutdown drain cut short: \(error)") }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long the drain waited.
+    ///   - error: What was still open at the deadline, if the deadline passed.
+    func drained(duration: Duration, error: InjectionError?)
+
     /// A request scope was opened (``InjectorActor/withScope(values:_:)`` and the other
     /// `withScope`s), on the task that opened it. Only called when ``observesScopes``. Does
     /// nothing by default.
@@ -279,6 +297,12 @@ extension InjectionObserver {
     /// struct Quiet: InjectionObserver {}   // every method has this default
     /// ```
     public func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?) {}
+    /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func drained(duration: Duration, error: InjectionError?) {}
     /// Does nothing.
     ///
     /// ```swift

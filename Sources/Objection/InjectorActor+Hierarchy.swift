@@ -22,7 +22,7 @@ extension InjectorActor {
     ///   - startup: When the child's eager singletons are built (see ``Startup``).
     /// - Returns: The child injector.
     /// - Throws: Like ``init(modules:stage:startup:observer:maxResolutionDepth:)``, and
-    ///   ``InjectionError/Code/shutDown`` after ``shutdown()``.
+    ///   ``InjectionError/Code/shutDown`` after ``shutdown(within:)``.
     public nonisolated func child(modules: [any Module], startup: Startup = .immediate) async throws -> InjectorActor {
         try checkNotShutDown()
         return try await InjectorActor(

@@ -160,6 +160,12 @@ extension InjectorActor {
         // No `Result<T, any Error>`: this code is not specialised, and that type's metadata
         // was looked up in the runtime's cache on every request.
         let value: T
+        // Counted for the drain of the injectors above; refused while one of them drains, but
+        // inside a request in flight.
+        guard scope.openScopes.open(isNested: { Self.callerScopes(countedIn: $0) > 0 }) else {
+            throw InjectionError.draining
+        }
+        defer { scope.openScopes.close() }
         // A stored flag, `false` unless the observer asked: no other observer pays for this.
         let scopeObserver = observesScopes ? observing : nil
         scopeObserver?.observer.scopeOpened()

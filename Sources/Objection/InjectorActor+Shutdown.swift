@@ -1,38 +1,69 @@
 /// Ordered asynchronous shutdown.
 extension InjectorActor {
-    /// Disposes everything this injector built and cached, in reverse order of construction, each
-    /// exactly once, and releases its caches.
+    /// Drains this injector, then disposes everything it built and cached, in reverse order of
+    /// construction, each exactly once, and releases its caches.
     ///
-    /// Singletons are disposed by the injector that declares them; a request scope disposes its
-    /// scoped instances when it ends. Values bound with `toInstance` are not disposed. One
-    /// failing disposal does not stop the others. Constructions still in flight are awaited first
-    /// and what they build is disposed too — but those the caller runs inside (a provider that
-    /// shuts its own injector down), which wait for this call: what they build is disposed when
-    /// they finish. Called from a cancelled task, it does not wait for constructions in flight:
-    /// it returns, and the disposal, in the same order, runs in the background once they end.
-    /// Afterwards `get`, `child(modules:startup:)` and `withScope(modules:_:)` throw
-    /// ``InjectionError/Code/shutDown``. Calling it again waits for the first call and does
-    /// nothing more; from a disposal of this injector or from inside a construction, which the
-    /// first call may be waiting for, it returns at once.
+    /// **The drain.** From the first moment, a request scope opened on this injector (or on what
+    /// derives from it) is refused with ``InjectionError/Code/shutDown`` — but one opened inside a
+    /// request already in flight, which is part of it. Shutdown then waits for the request scopes
+    /// still open to end, then for the constructions still in flight; meanwhile `get` keeps
+    /// working, so a request in flight finishes with its singletons intact. It waits at most
+    /// `timeout`: past it, it stops waiting, disposes what was built, and reports what was still
+    /// open or being built, by name, in the ``InjectionError/Code/timedOut`` error it returns and
+    /// to the observer (``InjectionObserver/drained(duration:error:)``). It never waits for the
+    /// request scopes the caller runs inside (a handler that shuts the injector down), nor for
+    /// constructions the caller runs inside (a provider that shuts its own injector down), which
+    /// wait for this call: what they build is disposed when they finish.
+    ///
+    /// **The disposals.** Singletons are disposed by the injector that declares them; a request
+    /// scope disposes its scoped instances when it ends. Values bound with `toInstance` are not
+    /// disposed. One failing disposal does not stop the others.
+    ///
+    /// Called from a cancelled task (a service group cancelling its services), it does not wait:
+    /// it returns, and the drain and the disposals, with the same deadline and in the same order,
+    /// run in the background. Afterwards `get`, `child(modules:startup:)` and
+    /// `withScope(modules:_:)` throw ``InjectionError/Code/shutDown``. Calling it again waits for
+    /// the first call and does nothing more; from a disposal of this injector, from inside a
+    /// construction or from inside a request scope, which the first call may be waiting for, it
+    /// returns at once.
     ///
     /// ```swift
-    /// if let failure = await injector.shutdown() {
+    /// if let failure = await injector.shutdown(within: .seconds(20)) {
     ///     logger.error("\(failure)")
     /// }
     /// ```
     ///
-    /// - Returns: `nil` when every disposal succeeded; otherwise an
+    /// - Parameter timeout: How long the drain may wait for request scopes and constructions;
+    ///   ``defaultDrainDeadline`` (10 seconds) unless you say, `nil` for no deadline.
+    /// - Returns: `nil` when the drain finished and every disposal succeeded. When the deadline
+    ///   passed, a ``InjectionError/Code/timedOut`` error with one problem for the request scopes
+    ///   still open and one per construction still in flight (with the chain it waits on), and
+    ///   the failed disposals after them. Otherwise, when disposals failed, a
     ///   ``InjectionError/Code/disposalFailed`` error with one problem per failure, each carrying
     ///   the disposal's error as ``InjectionError/underlying``.
     @discardableResult
-    public nonisolated(nonsending) func shutdown() async -> InjectionError? {
-        await shutdown(after: .succeeded)
+    public nonisolated(nonsending) func shutdown(
+        within timeout: Duration? = InjectorActor.defaultDrainDeadline
+    ) async -> InjectionError? {
+        await shutdown(after: .succeeded, within: timeout)
     }
 
+    /// How long ``shutdown(within:)`` waits, unless told, for the request scopes still open and
+    /// the constructions in flight: 10 seconds, the time Vapor's own server gives its connections
+    /// to close, so that both fit in Kubernetes' default 30-second grace period.
+    ///
+    /// ```swift
+    /// await injector.shutdown(within: InjectorActor.defaultDrainDeadline * 2)
+    /// ```
+    public static let defaultDrainDeadline = Duration.seconds(10)
+
     /// Shuts down, disposing after work that ended with `outcome`: a request scope passes how its
-    /// body ended.
+    /// body ended, and drains nothing (its nested scopes end inside its body) and has no deadline.
     @discardableResult
-    nonisolated(nonsending) func shutdown(after outcome: ScopeOutcome) async -> InjectionError? {
+    nonisolated(nonsending) func shutdown(
+        after outcome: ScopeOutcome,
+        within timeout: Duration? = InjectorActor.defaultDrainDeadline
+    ) async -> InjectionError? {
         enum Role {
             case disposer
             case waiter(SharedOutcome<Void>, disposer: Int?)
@@ -56,51 +87,55 @@ extension InjectorActor {
             return nil
         case .waiter(let outcome, let disposer):
             // The first call may be waiting for the caller: a disposal of this injector, on the
-            // task running them, or a construction in flight (the first call waits for them
-            // all). Either returns at once. A cancelled caller stops waiting; the first call
-            // carries on.
-            guard disposer == nil || disposer != Self.currentTask, ResolutionFrame.current?.construction == nil
+            // task running them, a construction in flight or a request scope still open (the
+            // first call waits for them all). Either returns at once. A cancelled caller stops
+            // waiting; the first call carries on.
+            guard disposer == nil || disposer != Self.currentTask,
+                ResolutionFrame.current?.construction == nil,
+                isScope || callerScopeCount == 0
             else { return nil }
             _ = try? await outcome.value()
             return nil
         case .disposer:
-            shutdownFlag.set()
-            // No construction starts after the flag is set (a claimant checks it after claiming);
-            // those already running record their values for disposal as they finish. Those the
-            // caller runs inside wait for this call: they are not waited for, and what they
-            // build is disposed in the background (see `record(_:of:)`).
-            let inFlight = outcomesInFlightExceptTheCaller
-            guard await Self.waitUnlessCancelled(for: inFlight) else {
-                // A cancelled caller does not wait; the disposal, in the same order, does, in the
-                // background. Later calls wait for it.
-                Task { _ = await self.disposeAll(after: outcome, waitingFor: inFlight) }
-                return nil
-            }
-            return await disposeAll(after: outcome, waitingFor: [])
+            let drain = Drain(
+                of: self,
+                scopes: isScope ? nil : openScopes.drain(allowing: callerScopeCount),
+                within: isScope ? nil : timeout
+            )
+            let end = await drain.run()
+            guard case .cancelled = end else { return await disposeAll(after: outcome, drained: drain, end) }
+            // A cancelled caller does not wait; the drain, with the same deadline, and the
+            // disposal, in the same order, run in the background. Later calls wait for them.
+            Task { _ = await self.disposeAll(after: outcome, drained: drain, await drain.run()) }
+            return nil
         }
+    }
+
+    /// How many of the request scopes counted in ``openScopes`` the calling task runs inside:
+    /// those a drain must not wait for.
+    private nonisolated var callerScopeCount: Int { Self.callerScopes(countedIn: openScopes) }
+
+    /// How many open request scopes counted in `tracker` the calling task runs inside: a
+    /// task-local read, and a walk only inside a scope.
+    static func callerScopes(countedIn tracker: OpenScopes) -> Int {
+        var count = 0
+        var scope = taskCurrent?.nearestScope
+        while let current = scope {
+            if !current.isShutDown && current.openScopes.counts(in: tracker) { count += 1 }
+            scope = current.openedWithin
+        }
+        return count
     }
 
     /// The outcomes of the constructions in flight, but those the calling task runs inside. The
     /// task's frame is read only when something is in flight: most shutdowns have nothing to
     /// wait for, and a request scope that disposes something ends through here.
-    private nonisolated var outcomesInFlightExceptTheCaller: [SharedOutcome<CellState.Value?>] {
+    nonisolated var outcomesInFlightExceptTheCaller: [SharedOutcome<CellState.Value?>] {
         let inFlight = outcomesInFlight(excluding: [])
         guard !inFlight.isEmpty, let caller = ResolutionFrame.current?.enclosingConstructions, !caller.isEmpty else {
             return inFlight
         }
         return outcomesInFlight(excluding: caller)
-    }
-
-    /// Waits for `outcomes` until they end, or until the calling task is cancelled: whether
-    /// they all ended.
-    private nonisolated(nonsending) static func waitUnlessCancelled(
-        for outcomes: [SharedOutcome<CellState.Value?>]
-    ) async -> Bool {
-        for outcome in outcomes {
-            _ = try? await outcome.value()
-            if Task.isCancelled { return false }
-        }
-        return true
     }
 
     /// The current task's identity, for ``ShutdownState/disposer``: the hash of its
@@ -128,14 +163,16 @@ extension InjectorActor {
         return true
     }
 
-    /// Waits for `inFlight`, disposes everything recorded, in reverse order, and finishes the
-    /// shutdown: the later calls waiting for it return.
+    /// Disposes everything recorded, in reverse order, once `drain` has ended (`end`), and
+    /// finishes the shutdown: the later calls waiting for it return.
     private nonisolated(nonsending) func disposeAll(
         after outcome: ScopeOutcome,
-        waitingFor inFlight: [SharedOutcome<CellState.Value?>]
+        drained drain: Drain,
+        _ end: Drain.End
     ) async -> InjectionError? {
-        // One given up at startup is no longer in its cell, so is not waited for.
-        for construction in inFlight { _ = try? await construction.value() }
+        shutdownFlag.set()
+        let drainFailure = end.failure
+        if let start = drain.start { observing?.observer.drained(duration: .now - start, error: drainFailure) }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
@@ -156,7 +193,13 @@ extension InjectorActor {
             return nil
         }
         waiters?.finish(.success(()))
-        return failures.isEmpty ? nil : .disposalFailed(failures)
+        let disposalFailure = failures.isEmpty ? nil : InjectionError.disposalFailed(failures)
+        guard let drainFailure else { return disposalFailure }
+        return InjectionError(
+            code: drainFailure.code,
+            message: drainFailure.message,
+            problems: drainFailure.problems + (disposalFailure?.problems ?? [])
+        )
     }
 
     /// Runs `disposal` after work that ended with `outcome`, telling the observer (successes only
@@ -199,4 +242,9 @@ extension InjectorActor {
         }
         return outcomes
     }
+}
+
+extension InjectorActor {
+    /// Whether shutdown has begun: from its first moment, before the drain has ended.
+    nonisolated var isShuttingDown: Bool { openScopes.isDraining || isShutDown }
 }

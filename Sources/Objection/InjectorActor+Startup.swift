@@ -16,7 +16,7 @@ extension InjectorActor {
     ///
     /// When the deadline passes, startup gives up the constructions it is waiting on: their tasks
     /// are cancelled, callers waiting for them get the same ``InjectionError/Code/timedOut``
-    /// error, and ``shutdown()`` does not wait for them. A value one of them builds after all is
+    /// error, and ``shutdown(within:)`` does not wait for them. A value one of them builds after all is
     /// never handed out; it is disposed with the injector's other values (at once if the injector
     /// has shut down). The injector stays usable: the next `get` of such a singleton builds it
     /// again. A provider's error or the caller's cancellation ends startup the same way.
@@ -25,7 +25,7 @@ extension InjectorActor {
     ///   more) for no deadline.
     /// - Throws: ``InjectionError/Code/timedOut`` naming each singleton still being built and the
     ///   chain of constructions it was waiting on; otherwise the first provider error, unchanged.
-    ///   Unlike a failed creation, a failed start disposes nothing: call ``shutdown()``.
+    ///   Unlike a failed creation, a failed start disposes nothing: call ``shutdown(within:)``.
     public nonisolated func start(within timeout: Duration? = nil) async throws {
         try checkNotShutDown()
         try await buildStartupSingletons(within: timeout)

@@ -11,7 +11,7 @@
 ///
 /// Injectors form a hierarchy: ``child(modules:startup:)`` overrides bindings for a part of the program,
 /// ``withScope(modules:_:)`` opens a cheap request scope, and ``withModules(_:startup:)`` /
-/// ``withoutModules(ofType:startup:)`` derive new roots. ``shutdown()`` disposes what an injector built.
+/// ``withoutModules(ofType:startup:)`` derive new roots. ``shutdown(within:)`` disposes what an injector built.
 ///
 /// ## Concurrency
 /// The binding table is immutable once the injector is built and is read without a lock, and no
@@ -61,10 +61,16 @@ public actor InjectorActor {
     /// step). `nil` for every scope, a nested one included: a scope is its own nearest scope, and
     /// this is not the way to its outer one.
     nonisolated let enclosingScope: InjectorActor?
+    /// The request scopes open on this injector and below it, which its shutdown drains; a
+    /// scope shares its opener's.
+    nonisolated let openScopes: OpenScopes
+    /// For a request scope: the scope the task that opened it was running in, if any — how a
+    /// shutdown called inside a request finds the scopes it must not wait for.
+    nonisolated let openedWithin: InjectorActor?
 
-    /// Set once ``shutdown()`` starts; read on every `get`.
+    /// Set once ``shutdown(within:)`` starts; read on every `get`.
     @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
-    /// Where ``shutdown()`` is, and what this injector built and must dispose at shutdown, in
+    /// Where ``shutdown(within:)`` is, and what this injector built and must dispose at shutdown, in
     /// order of construction.
     nonisolated let shutdownState: ShutdownStateStore
     /// Hears constructions, disposals and failed `get`s; a root's, shared with what derives
@@ -219,6 +225,9 @@ public actor InjectorActor {
         self.request = request
         self.shutdownState = request.map(ShutdownStateStore.request) ?? .own(Lock(ShutdownState()))
         self.enclosingScope = isScope ? nil : outerScope
+        self.openScopes =
+            isScope ? parent?.openScopes ?? OpenScopes(parent: nil) : OpenScopes(parent: parent?.openScopes)
+        self.openedWithin = isScope ? Self.taskCurrent?.nearestScope : nil
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
@@ -241,7 +250,7 @@ extension InjectorActor {
     @inlinable
     nonisolated var isScope: Bool { request != nil }
 
-    /// Whether ``shutdown()`` has started.
+    /// Whether ``shutdown(within:)`` has started.
     @inlinable
     nonisolated var isShutDown: Bool { shutdownFlag.isSet }
 

@@ -7,7 +7,7 @@
 ///
 /// A value may keep its resolver, as a factory does, to resolve later; each later call starts a
 /// new path. The resolver holds its injector strongly, so a singleton that keeps one keeps its
-/// injector alive until ``InjectorActor/shutdown()`` empties the singleton's cell.
+/// injector alive until ``InjectorActor/shutdown(within:)`` empties the singleton's cell.
 ///
 /// ```swift
 /// binder.bind(CheckoutService.self).to { r in

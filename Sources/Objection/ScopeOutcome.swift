@@ -2,7 +2,7 @@
 /// commit or roll back.
 ///
 /// A request scope disposes its scoped instances with ``succeeded`` when its body returned and
-/// with ``failed(_:)`` when it threw. An injector's ``InjectorActor/shutdown()`` disposes its
+/// with ``failed(_:)`` when it threw. An injector's ``InjectorActor/shutdown(within:)`` disposes its
 /// singletons with ``succeeded``: ending the process is not a failure of theirs; a creation that
 /// fails disposes what it built with ``failed(_:)``.
 ///

@@ -99,6 +99,13 @@ public final class RecordingObserver: InjectionObserver {
         /// if case .scopeEnded(let outcome) = event, !outcome.isSuccess { print("a request failed") }
         /// ```
         case scopeEnded(ScopeOutcome)
+
+        /// A shutdown's drain ended, cut short at its deadline when `error` is not `nil`.
+        ///
+        /// ```swift
+        /// if case .drained(_, let error?) = event { print("drain cut short: \(error)") }
+        /// ```
+        case drained(duration: Duration, error: InjectionError?)
     }
 
     private let recorded = EventLock<[Event]>([])
@@ -317,5 +324,18 @@ public final class RecordingObserver: InjectionObserver {
     /// - Parameter outcome: How the scope's body ended.
     public func scopeEnded(_ outcome: ScopeOutcome) {
         record(.scopeEnded(outcome))
+    }
+
+    /// Records ``Event/drained(duration:error:)``.
+    ///
+    /// ```swift
+    /// observer.drained(duration: .zero, error: nil)   // called by the injector
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long the drain waited.
+    ///   - error: What was still open at its deadline, if it passed.
+    public func drained(duration: Duration, error: InjectionError?) {
+        record(.drained(duration: duration, error: error))
     }
 }

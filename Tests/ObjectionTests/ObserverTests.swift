@@ -236,7 +236,7 @@ struct ObserverTests {
                 "started Engine singleton", "failed Engine singleton ProviderFailure",
                 "get failed Engine ProviderFailure",
                 "started Resource singleton", "finished Resource singleton",
-                "disposed Resource ProviderFailure",
+                "drain ended", "disposed Resource ProviderFailure",
             ])
     }
 

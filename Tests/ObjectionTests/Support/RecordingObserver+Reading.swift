@@ -8,7 +8,7 @@ extension RecordingObserver {
     /// Each event as a line: `started Engine singleton`, `finished Engine singleton`,
     /// `failed Wheel scoped ProviderFailure`, `disposed Leaky ProviderFailure`,
     /// `get failed Engine missingBinding`, `startup started 3`, `startup finished`, `scope opened`,
-    /// `scope ended failed`. A negative duration adds ` negative`, which no test expects.
+    /// `scope ended failed`, `drain ended`. A negative duration adds ` negative`, which no test expects.
     var lines: [String] {
         events.map { event in
             switch event {
@@ -25,6 +25,8 @@ extension RecordingObserver {
                 "startup \(error == nil ? "finished" : "failed")\(Self.sign(of: duration))"
             case .scopeOpened: "scope opened"
             case .scopeEnded(let outcome): outcome.error == nil ? "scope ended" : "scope ended failed"
+            case .drained(let duration, let error):
+                "drain \(error == nil ? "ended" : "timed out")\(Self.sign(of: duration))"
             }
         }
     }

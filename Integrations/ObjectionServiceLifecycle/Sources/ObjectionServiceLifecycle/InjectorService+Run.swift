@@ -14,7 +14,7 @@ extension InjectorService {
     /// 3. Once each service's `run()` has been called, calls ``InjectorActor/start(within:)`` to
     ///    build the eager singletons, which may now use those services.
     /// 4. Waits for graceful shutdown (or cancellation), which ends the services.
-    /// 5. Calls ``InjectorActor/shutdown()``, disposing the singletons in reverse order of
+    /// 5. Calls ``InjectorActor/shutdown(within:)``, disposing the singletons in reverse order of
     ///    construction, services included, each after its `run()` returned.
     ///
     /// ```swift

@@ -27,7 +27,7 @@ extension Application {
     ///   more.
     /// - **Shutdown** (`app.asyncShutdown()`) stops the HTTP server first — it stops accepting
     ///   connections and lets the requests in flight finish, their scopes end — and only then
-    ///   calls ``Objection/InjectorActor/shutdown()``, which disposes the singletons in reverse
+    ///   calls ``Objection/InjectorActor/shutdown(within:)``, which disposes the singletons in reverse
     ///   order of construction. Vapor itself would stop the server after every lifecycle handler,
     ///   so disposing in a handler without this would pull the singletons from under those
     ///   requests. A disposal failure is logged with the application's logger. The handlers

@@ -1,4 +1,4 @@
-/// Where an injector's ``InjectorActor/shutdown()`` is, and what the injector must dispose: one
+/// Where an injector's ``InjectorActor/shutdown(within:)`` is, and what the injector must dispose: one
 /// value under one lock (see ``ShutdownStateStore`` for which lock).
 struct ShutdownState: Sendable {
     enum Phase: Sendable {

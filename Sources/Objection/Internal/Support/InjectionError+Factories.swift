@@ -115,6 +115,35 @@ extension InjectionError {
         return InjectionError(code: .shutDown, message: what + resolving, path: key.map { [$0] } ?? [])
     }
 
+    /// A request scope was refused: the injector it would open on is draining for shutdown.
+    static var draining: InjectionError {
+        InjectionError(
+            code: .shutDown,
+            message: "The injector is shutting down; no new request scope is opened"
+        )
+    }
+
+    /// Shutdown stopped waiting after `timeout` with `openScopes` request scopes still open and
+    /// `stuck` constructions (each with the chain it waits on) still in flight.
+    static func drainTimedOut(after timeout: Duration, openScopes: Int, stuck: [[BindingKey]]) -> InjectionError {
+        var problems: [InjectionError] = []
+        if openScopes > 0 {
+            problems.append(
+                InjectionError(
+                    code: .timedOut,
+                    message: openScopes == 1
+                        ? "1 request scope was still open" : "\(openScopes) request scopes were still open"
+                )
+            )
+        }
+        problems += stuck.map(stillBeingBuilt)
+        return InjectionError(
+            code: .timedOut,
+            message: "Shutdown stopped waiting after \(timeout) and disposed what was built:",
+            problems: problems
+        )
+    }
+
     static func disposalFailed(_ failures: [(key: BindingKey, error: any Error)]) -> InjectionError {
         let problems = failures.map { failure in
             InjectionError(
@@ -131,19 +160,21 @@ extension InjectionError {
     /// Startup's singletons, `stuck` of them with the chains of constructions they wait on, were
     /// not built within `timeout`.
     static func startupTimedOut(after timeout: Duration, stuck: [[BindingKey]]) -> InjectionError {
-        let problems = stuck.map { chain in
-            InjectionError(
-                code: .timedOut,
-                message: "'\(chain[0])' was still being built"
-                    + (chain.count > 1 ? " (\(chain.map(\.description).joined(separator: " -> ")))" : ""),
-                path: chain
-            )
-        }
+        let problems = stuck.map(stillBeingBuilt)
         let count = stuck.count == 1 ? "1 singleton was" : "\(stuck.count) singletons were"
         return InjectionError(
             code: .timedOut,
             message: "Startup did not finish within \(timeout): \(count) not built:",
             problems: problems
+        )
+    }
+
+    /// A construction a deadline cut short, named with the chain of constructions it waits on.
+    private static func stillBeingBuilt(_ chain: [BindingKey]) -> InjectionError {
+        InjectionError(
+            code: .timedOut,
+            message: "'\(chain[0])' was still being built" + (chain.count > 1 ? " (\(chain.arrowJoined))" : ""),
+            path: chain
         )
     }
 

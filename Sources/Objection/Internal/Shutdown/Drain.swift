@@ -1,0 +1,112 @@
+/// One shutdown's wait before it disposes: for the request scopes still open (an injector that is
+/// not a scope), then — the injector refusing new constructions from that moment — for the
+/// constructions in flight, all within one deadline.
+///
+/// Run again after a cancellation, it waits for the same scopes until the same deadline.
+struct Drain: Sendable {
+    /// How a drain ended.
+    enum End: Sendable {
+        /// Everything it waited for ended.
+        case finished
+        /// The deadline passed; the error names what was still open or being built.
+        case timedOut(InjectionError)
+        /// The caller was cancelled, and stopped waiting.
+        case cancelled
+
+        /// The report of a deadline that passed.
+        var failure: InjectionError? {
+            if case .timedOut(let error) = self { return error }
+            return nil
+        }
+    }
+
+    private let injector: InjectorActor
+    /// What ends the wait for the request scopes, `nil` when none is open but the caller's.
+    private let scopes: SharedOutcome<Void>?
+    private let timeout: Duration?
+    /// When the drain began; `nil` for a request scope's end, which reads no clock.
+    let start: ContinuousClock.Instant?
+    /// `start + timeout`, `nil` for a timeout too long for the clock to count.
+    private let deadline: ContinuousClock.Instant?
+
+    init(of injector: InjectorActor, scopes: SharedOutcome<Void>?, within timeout: Duration?) {
+        self.injector = injector
+        self.scopes = scopes
+        self.timeout = timeout
+        let start = injector.isScope ? nil : ContinuousClock.now
+        self.start = start
+        if let start, let timeout, timeout < InjectorActor.longestDeadline {
+            deadline = start + timeout
+        } else {
+            deadline = nil
+        }
+    }
+
+    /// Waits for the open scopes, then for the constructions in flight (but those the caller runs
+    /// inside), until the deadline.
+    nonisolated(nonsending) func run() async -> End {
+        if let scopes {
+            let end = await wait { try await scopes.value() }
+            guard case .finished = end else { return end }
+        }
+        // No construction starts after the flag is set (a claimant checks it after claiming);
+        // those already running record their values for disposal as they finish.
+        injector.shutdownFlag.set()
+        let inFlight = injector.outcomesInFlightExceptTheCaller
+        guard !inFlight.isEmpty else { return .finished }
+        return await wait {
+            for construction in inFlight {
+                _ = try? await construction.value()
+                try Task.checkCancellation()
+            }
+        }
+    }
+
+    /// Runs `work` (which throws only when cancelled) until it ends, the deadline passes or the
+    /// caller is cancelled.
+    private nonisolated(nonsending) func wait(for work: @escaping @Sendable () async throws -> Void) async -> End {
+        guard let deadline else {
+            do {
+                try await work()
+                return .finished
+            } catch {
+                return .cancelled
+            }
+        }
+        // `true` when the work ended, `false` at the deadline, `nil` when cancelled.
+        let ended = await withTaskGroup(of: Bool?.self) { group in
+            group.addTask {
+                do {
+                    try await work()
+                    return true
+                } catch {
+                    return nil
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    return false
+                } catch {
+                    return nil
+                }
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        switch ended {
+        case true?: return .finished
+        case false?: return Task.isCancelled ? .cancelled : .timedOut(report())
+        case nil: return .cancelled
+        }
+    }
+
+    /// What the deadline cut short: the request scopes still open but the caller's, and the
+    /// singletons still being built, each with the chain of constructions it waits on.
+    private func report() -> InjectionError {
+        let scopes = injector.openScopes
+        let open = injector.isScope ? 0 : scopes.openCount - InjectorActor.callerScopes(countedIn: scopes)
+        let stuck = injector.singletonCells.compactMap(\.construction).map(WaitGraph.chain(from:))
+        return .drainTimedOut(after: timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
+    }
+}
