@@ -14,8 +14,11 @@ extension InjectorService {
     /// 3. Once each service's `run()` has been called, calls ``InjectorActor/start(within:)`` to
     ///    build the eager singletons, which may now use those services.
     /// 4. Waits for graceful shutdown (or cancellation), which ends the services.
-    /// 5. Calls ``InjectorActor/shutdown(within:)``, disposing the singletons in reverse order of
-    ///    construction, services included, each after its `run()` returned.
+    /// 5. Calls ``InjectorActor/shutdown(within:)`` with `drainTimeout`, which waits for the
+    ///    request scopes still open (the server's handlers still running) and then disposes the
+    ///    singletons in reverse order of construction, services included, each after its `run()`
+    ///    returned. It runs in a task of its own, so when the group escalates to cancelling its
+    ///    services, the drain still waits for the handlers before it disposes.
     ///
     /// ```swift
     /// let group = ServiceGroup(services: [InjectorService(injector, logger: logger), server], logger: logger)
@@ -140,13 +143,17 @@ extension InjectorService {
     /// failure, else the disposal failure. A disposal failure not returned is logged.
     private func shutDownInjector(after failure: (any Error)?) async -> (any Error)? {
         logger.debug("Shutting the injector down")
-        // In a task of its own: a cancelled group must not cancel the disposals (a hook that
-        // checks for cancellation would fail, a pool would not be closed).
-        let injector = injector
-        guard let disposalFailure = await Task(operation: { await injector.shutdown() }).value else { return failure }
+        // In a task of its own: a cancelled group must not cancel the drain or the disposals (a
+        // handler still running would lose its singletons, a hook that checks for cancellation
+        // would fail, a pool would not be closed).
+        let (injector, drainTimeout) = (injector, drainTimeout)
+        let shutdown = Task { await injector.shutdown(within: drainTimeout) }
+        guard let disposalFailure = await shutdown.value else { return failure }
         if failure != nil {
             logger.error(
-                "Disposing the injector's singletons failed",
+                disposalFailure.code == .timedOut
+                    ? "The injector's drain was cut short at its deadline"
+                    : "Disposing the injector's singletons failed",
                 metadata: ["objection.error": .string(disposalFailure.description)]
             )
         }

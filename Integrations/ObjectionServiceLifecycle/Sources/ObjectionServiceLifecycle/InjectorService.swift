@@ -38,6 +38,8 @@ public struct InjectorService: Service, CustomStringConvertible {
     let injector: InjectorActor
     /// How long the eager singletons may take to build once the services run.
     let startupTimeout: Duration?
+    /// How long the injector's shutdown waits for the request scopes still open.
+    let drainTimeout: Duration?
     /// Where the lifecycle is logged, and the logger of the group that runs the services.
     let logger: Logger
     /// Filled in by `run()`, for ``description``.
@@ -54,11 +56,21 @@ public struct InjectorService: Service, CustomStringConvertible {
     ///   - startupTimeout: How long building the eager singletons may take once the services run;
     ///     `nil` for no deadline. Past it, `run()` throws ``InjectionError/Code/timedOut`` naming
     ///     each singleton still being built.
+    ///   - drainTimeout: How long the injector's shutdown waits for the request scopes still open
+    ///     (a handler still running when the server has stopped, or when the group escalated to
+    ///     cancelling its services) and the constructions in flight before it disposes;
+    ///     ``InjectorActor/defaultDrainDeadline`` (10 seconds) unless you say, `nil` for none.
     ///   - logger: Where the service logs its steps (at `debug`) and failures it does not throw
     ///     (at `error`); also the logger of the inner group that runs the services.
-    public init(_ injector: InjectorActor, startupTimeout: Duration? = nil, logger: Logger) {
+    public init(
+        _ injector: InjectorActor,
+        startupTimeout: Duration? = nil,
+        drainTimeout: Duration? = InjectorActor.defaultDrainDeadline,
+        logger: Logger
+    ) {
         self.injector = injector
         self.startupTimeout = startupTimeout
+        self.drainTimeout = drainTimeout
         self.logger = logger
     }
 
