@@ -29,6 +29,7 @@ extension InjectorActor {
     public nonisolated func start(within timeout: Duration? = nil) async throws {
         try checkNotShutDown()
         try await buildStartupSingletons(within: timeout)
+        setStartupPending(false)
     }
 
     /// Builds ``startupBindings``, failing with ``InjectionError/Code/timedOut`` after `timeout`.

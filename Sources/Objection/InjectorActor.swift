@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The injector: builds and caches the values your modules describe.
 ///
 /// Create one per process from your modules, then resolve from any task:
@@ -67,6 +69,10 @@ public actor InjectorActor {
     /// For a request scope: the scope the task that opened it was running in, if any — how a
     /// shutdown called inside a request finds the scopes it must not wait for.
     nonisolated let openedWithin: InjectorActor?
+    /// Whether a deferred start has yet to succeed: ``phase`` is ``InjectorPhase/starting``.
+    private nonisolated let startupPending = Atomic<Bool>(false)
+    /// The health probes' single flight and cache; a scope shares its opener's.
+    nonisolated let healthMonitor: HealthMonitor
 
     /// Set once ``shutdown(within:)`` starts; read on every `get`.
     @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
@@ -163,7 +169,10 @@ public actor InjectorActor {
             observing: observing ?? parent?.observing,
             maxResolutionDepth: maxResolutionDepth
         )
-        guard !startup.isDeferred else { return }
+        guard !startup.isDeferred else {
+            setStartupPending(true)
+            return
+        }
         do {
             try await buildStartupSingletons(within: startup.timeout)
         } catch {
@@ -228,6 +237,7 @@ public actor InjectorActor {
         self.openScopes =
             isScope ? parent?.openScopes ?? OpenScopes(parent: nil) : OpenScopes(parent: parent?.openScopes)
         self.openedWithin = isScope ? Self.taskCurrent?.nearestScope : nil
+        self.healthMonitor = isScope ? parent?.healthMonitor ?? HealthMonitor() : HealthMonitor()
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
@@ -249,6 +259,14 @@ extension InjectorActor {
     /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
     @inlinable
     nonisolated var isScope: Bool { request != nil }
+
+    /// Whether a deferred start has yet to succeed.
+    nonisolated var isStartupPending: Bool { startupPending.load(ordering: .acquiring) }
+
+    /// Records whether a deferred start has yet to succeed.
+    nonisolated func setStartupPending(_ pending: Bool) {
+        startupPending.store(pending, ordering: .releasing)
+    }
 
     /// Whether ``shutdown(within:)`` has started.
     @inlinable

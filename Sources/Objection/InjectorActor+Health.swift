@@ -1,0 +1,94 @@
+/// Health, readiness and liveness: what a load balancer or an orchestrator asks.
+extension InjectorActor {
+    /// Where this injector is in its life: ``InjectorPhase/starting`` until a deferred start
+    /// succeeded, ``InjectorPhase/shuttingDown`` from the first moment of ``shutdown(within:)``
+    /// (while it drains), ``InjectorPhase/shutDown`` once `get` refuses.
+    ///
+    /// ```swift
+    /// if injector.phase != .running { return .serviceUnavailable }
+    /// ```
+    public nonisolated var phase: InjectorPhase {
+        if isShutDown { return .shutDown }
+        if openScopes.isDraining { return .shuttingDown }
+        return isStartupPending ? .starting : .running
+    }
+
+    /// Runs the health checks contributed to `[any HealthCheck]` and reports on them and on the
+    /// injector's own state: the readiness probe of a server.
+    ///
+    /// While the injector is running, the checks run concurrently, each on a task of its own and
+    /// cut at `timeout` (reported ``HealthStatus/unhealthy``, "no answer within …", and
+    /// cancelled). A probe storm never runs a check more than once at a time: concurrent callers
+    /// share one run, its results are reused for `cachedFor`, and a check that passed its
+    /// deadline and still has not returned is not started again until it does (reported as still
+    /// running). The report is ready when the injector is running and no required check is
+    /// unhealthy; its status is the worst check's, an optional check's unhealthy counting as
+    /// degraded.
+    ///
+    /// While it is starting (a deferred start that has not succeeded), shutting down or shut
+    /// down, no check runs — they could build singletons whose services do not run — and the
+    /// report is not ready, its status ``HealthStatus/unhealthy``. A failure to resolve the checks
+    /// is reported as one unhealthy check named `health checks`, with the error's type.
+    ///
+    /// ```swift
+    /// let report = await injector.health(within: .seconds(2))
+    /// return report.isReady ? .ok : .serviceUnavailable
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: How long each check may take.
+    ///   - cachedFor: How long a run's results answer later calls; one second unless you say.
+    /// - Returns: The report; a caller cancelled while it waits gets one with no checks, not ready.
+    public nonisolated func health(
+        within timeout: Duration,
+        cachedFor: Duration = .seconds(1)
+    ) async -> HealthReport {
+        let phase = phase
+        guard phase == .running else {
+            return HealthReport(status: .unhealthy, isReady: false, phase: phase, checks: [])
+        }
+        let results = await healthMonitor.results(maxAge: cachedFor) { [self] in
+            do {
+                let checks = try await getIfBound([any HealthCheck].self) ?? []
+                return await HealthProbe.run(checks, within: timeout, monitor: healthMonitor)
+            } catch {
+                let message = "resolving the checks threw \(type(of: error))"
+                return [
+                    HealthCheckResult(
+                        name: "health checks", status: .unhealthy, isRequired: true, duration: .zero, message: message)
+                ]
+            }
+        }
+        guard let results else { return HealthReport(status: .unhealthy, isReady: false, phase: phase, checks: []) }
+        // Read again: shutdown may have begun while the checks ran.
+        let now = self.phase
+        let status = results.map { $0.isRequired || $0.status != .unhealthy ? $0.status : .degraded }.max() ?? .healthy
+        let failing = results.contains { $0.isRequired && $0.status == .unhealthy }
+        return HealthReport(
+            status: now == .running ? status : .unhealthy,
+            isReady: now == .running && !failing,
+            phase: now,
+            checks: results
+        )
+    }
+
+    /// Whether the process should be left running: the liveness probe of a server. It runs no
+    /// check — a database that does not answer is a reason to stop sending traffic
+    /// (``health(within:cachedFor:)``), not to restart the process — and reads the injector's
+    /// phase only: ``HealthStatus/healthy`` unless the injector has shut down. `isReady` says
+    /// whether the phase is ``InjectorPhase/running``.
+    ///
+    /// ```swift
+    /// let report = injector.liveness()
+    /// return report.status == .healthy ? .ok : .serviceUnavailable
+    /// ```
+    public nonisolated func liveness() -> HealthReport {
+        let phase = phase
+        return HealthReport(
+            status: phase == .shutDown ? .unhealthy : .healthy,
+            isReady: phase == .running,
+            phase: phase,
+            checks: []
+        )
+    }
+}
