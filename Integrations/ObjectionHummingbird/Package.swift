@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -39,6 +40,7 @@ let package = Package(
             dependencies: [
                 "ObjectionHummingbird",
                 .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionTesting", package: "Objection"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "ObjectionVapor",
                 .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionTesting", package: "Objection"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),

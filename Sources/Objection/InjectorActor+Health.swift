@@ -50,7 +50,7 @@ extension InjectorActor {
         let results = await healthMonitor.results(maxAge: cachedFor) { [self] in
             do {
                 let checks = try await getIfBound([any HealthCheck].self) ?? []
-                return await HealthProbe.run(checks, within: timeout, monitor: healthMonitor)
+                return await HealthCheckRun.run(checks, within: timeout, monitor: healthMonitor)
             } catch {
                 let message = "resolving the checks threw \(type(of: error))"
                 return [

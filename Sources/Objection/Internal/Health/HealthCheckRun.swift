@@ -1,6 +1,6 @@
 /// Runs health checks concurrently, each on a task of its own cut at a deadline: a check that
 /// does not answer in time is reported unhealthy and cancelled, and its result is not waited for.
-enum HealthProbe {
+enum HealthCheckRun {
     /// The results of `checks`, in their order, each within `timeout`.
     static func run(
         _ checks: [any HealthCheck],
