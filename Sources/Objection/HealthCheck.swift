@@ -1,7 +1,6 @@
 /// Something that can say whether a dependency of the service still works — a database client
 /// that answers a query, a queue that accepts a message — contributed by a module so that
-/// ``InjectorActor/health(within:cachedFor:)`` and ``InjectorActor/readiness(within:cachedFor:)``
-/// run it.
+/// ``InjectorActor/health(within:cachedFor:)`` runs it.
 ///
 /// Checks are resolved like anything else: contribute them to `[any HealthCheck]`, or let a
 /// singleton be its own check. The injector runs them concurrently, each cut at the deadline the

@@ -1,10 +1,9 @@
-/// What ``InjectorActor/health(within:cachedFor:)``, ``InjectorActor/readiness(within:cachedFor:)``
-/// and ``InjectorActor/liveness()`` answer: an overall status, whether the service is ready, the
+/// What ``InjectorActor/health(within:cachedFor:)`` and ``InjectorActor/liveness()`` answer: an overall status, whether the service is ready, the
 /// injector's phase, and each check's result. It names checks and error types only, never a value,
 /// so it is safe to serve to a load balancer.
 ///
 /// ```swift
-/// let report = await injector.readiness(within: .seconds(2))
+/// let report = await injector.health(within: .seconds(2))
 /// response.status = report.isReady ? .ok : .serviceUnavailable
 /// ```
 ///

@@ -113,6 +113,10 @@ extension InjectionError {
         /// ``InjectorActor/withScope(around:_:)`` returned without calling its `enter` closure, or
         /// called it a second time.
         public static let scopeNotEntered = Code("scopeNotEntered")
+        /// A configuration setting that a provider needs is missing or malformed
+        /// (``InjectionError/invalidSetting(_:_:path:)``); the message names the setting's key and
+        /// the binding path that needed it, never the setting's value.
+        public static let invalidSetting = Code("invalidSetting")
 
         /// The code's name, such as `missingBinding`.
         public var description: String { name }

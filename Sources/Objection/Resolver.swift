@@ -40,6 +40,18 @@ public struct Resolver: Sendable {
     /// The keys from the outermost request to this resolver's step, for errors.
     var keys: [BindingKey] { frame?.keys ?? [] }
 
+    /// The keys being resolved, from the outermost request to the binding this resolver's
+    /// provider builds: the path an error of the provider's own should name, as
+    /// ``InjectionError/invalidSetting(_:_:path:)`` does. Empty once the provider has returned.
+    ///
+    /// ```swift
+    /// binder.bind(Mailer.self).to { r in
+    ///     logger.debug("building \(r.resolutionPath.map(\.description).joined(separator: " -> "))")
+    ///     return Mailer()
+    /// }
+    /// ```
+    public var resolutionPath: [BindingKey] { path?.keys ?? [] }
+
     /// Resolves the binding for `type`, optionally qualified by `name`.
     ///
     /// - Parameters:
