@@ -18,6 +18,10 @@ let package = Package(
         // Spans and metrics of the injector's work, kept in the process: the start-up logged as a
         // tree, `GET /traces`, and `GET /metrics` from swift-prometheus's registry.
         .package(path: "../../Integrations/ObjectionObservability"),
+        // The settings, read by the providers from a swift-configuration `ConfigReader` over the
+        // environment, a bad one failing start-up with the setting's key and binding path.
+        .package(path: "../../Integrations/ObjectionConfiguration"),
+        .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0", traits: []),
         // What the tests share with the other packages' tests: the gate, the log capture, and the
         // test database with its schemas and connection budget.
         .package(path: "../../Integrations/ObjectionTestSupport"),
@@ -45,6 +49,8 @@ let package = Package(
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
                 .product(name: "ObjectionTracing", package: "ObjectionObservability"),
                 .product(name: "ObjectionMetrics", package: "ObjectionObservability"),
+                .product(name: "ObjectionConfiguration", package: "ObjectionConfiguration"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -64,6 +70,7 @@ let package = Package(
                 "LinkShortener",
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -88,6 +95,7 @@ let package = Package(
                 .product(name: "TestSupport", package: "ObjectionTestSupport"),
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
                 .product(name: "PostgresTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
     ]

@@ -14,6 +14,10 @@ let package = Package(
         // This repository's Vapor integration: the injector in the application's lifecycle, the
         // request scope middleware, `req.resolve`.
         .package(path: "../../Integrations/ObjectionVapor"),
+        // The settings, read by the providers from a swift-configuration `ConfigReader` over the
+        // environment, a bad one failing the boot with the setting's key and binding path.
+        .package(path: "../../Integrations/ObjectionConfiguration"),
+        .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0", traits: []),
         // What the tests share with the other packages' tests: the gate, the log capture, and the
         // test database with its schemas and connection budget.
         .package(path: "../../Integrations/ObjectionTestSupport"),
@@ -31,6 +35,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "ObjectionVapor", package: "ObjectionVapor"),
+                .product(name: "ObjectionConfiguration", package: "ObjectionConfiguration"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -44,6 +50,7 @@ let package = Package(
                 "Ledger",
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "ObjectionVapor", package: "ObjectionVapor"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -54,6 +61,7 @@ let package = Package(
                 "Ledger",
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "ObjectionVapor", package: "ObjectionVapor"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

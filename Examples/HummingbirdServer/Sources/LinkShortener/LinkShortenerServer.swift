@@ -42,6 +42,9 @@ public enum LinkShortenerServer {
         let router = Router(context: BasicInjectingRequestContext.self)
         // First, so that it wraps every route added after it, and the router's `404`.
         router.add(middleware: RequestIDMiddleware())
+        // `GET /health/live` and `/health/ready`, answered before any request scope is opened: a
+        // probe works while the injector drains, and reads not ready from the first moment of it.
+        router.add(middleware: ObjectionHealthMiddleware(injector))
         let config = try await injector.get(AppConfig.self)
         LinkRoutes.add(to: router, injector: injector, config: config)
         PlainRoutes.add(to: router, singletons: LazySingletons(injector: injector))
@@ -89,6 +92,7 @@ public enum LinkShortenerServer {
     ///   - application: The HTTP server (or any service that uses the injector).
     ///   - logger: The logger of the group and of `InjectorService`.
     ///   - startupTimeout: How long the eager singletons may take to build once the client runs.
+    ///   - drainTimeout: How long the injector's shutdown waits for the requests in flight.
     ///   - gracefulShutdownSignals: Signals that start a graceful shutdown; none by default.
     /// - Returns: The group; call `run()`.
     public static func makeServiceGroup(
@@ -96,11 +100,16 @@ public enum LinkShortenerServer {
         application: some Service,
         logger: Logger,
         startupTimeout: Duration = .seconds(30),
+        drainTimeout: Duration = InjectorActor.defaultDrainDeadline,
         gracefulShutdownSignals: [UnixSignal] = []
     ) -> ServiceGroup {
         ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [InjectorService(injector, startupTimeout: startupTimeout, logger: logger), application],
+                services: [
+                    InjectorService(
+                        injector, startupTimeout: startupTimeout, drainTimeout: drainTimeout, logger: logger),
+                    application,
+                ],
                 gracefulShutdownSignals: gracefulShutdownSignals,
                 logger: logger
             )

@@ -1,3 +1,4 @@
+import Configuration
 import Hummingbird
 import LinkShortener
 import Logging
@@ -12,16 +13,20 @@ import UnixSignals
     import Darwin
 #endif
 
-// The URL shortener: `swift run link-shortener [port]`, or PORT and HOST in the environment; the
-// database from POSTGRES_HOST, POSTGRES_PORT, POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB, as
-// `.ci/postgres-start` prints them (its values are the defaults).
-let environment = Environment()
-let host = environment.get("HOST") ?? "127.0.0.1"
-let port =
-    CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? environment.get("PORT").flatMap { Int($0) } ?? 8080
+// The URL shortener: `swift run link-shortener [port]`, or PORT and HOST in the environment. Every
+// other setting is read by the injector's providers from a swift-configuration `ConfigReader` over
+// the environment — the database from POSTGRES_HOST, POSTGRES_PORT, POSTGRES_USER, POSTGRES_PASSWORD
+// and POSTGRES_DB, as `.ci/postgres-start` prints them (its values are the defaults), timeouts from
+// STARTUP_TIMEOUT_SECONDS and DRAIN_TIMEOUT_SECONDS — and a malformed one stops the start with an
+// error that names its key and the binding that needed it, never its value.
+let settings = ConfigReader(
+    provider: EnvironmentVariablesProvider(secretsSpecifier: .specific(["POSTGRES_PASSWORD"]))
+)
+let host = settings.string(forKey: "host", default: "127.0.0.1")
+let port = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? settings.int(forKey: "port", default: 8080)
 let logger = {
     var logger = Logger(label: "link-shortener")
-    logger.logLevel = environment.get("LOG_LEVEL").flatMap { Logger.Level(rawValue: $0) } ?? .info
+    logger.logLevel = settings.string(forKey: "log.level").flatMap { Logger.Level(rawValue: $0) } ?? .info
     return logger
 }()
 
@@ -29,14 +34,19 @@ let lifecycle = LifecycleLog()
 // Spans in process (the start-up logged as a tree, `GET /traces`) and metrics (`GET /metrics`).
 let observability = Observability(logger: logger)
 let injector = try await InjectorActor(
-    modules: [
-        AppModule(
-            config: AppConfig(database: DatabaseConfig(environment: environment)), lifecycle: lifecycle, logger: logger)
-    ],
+    modules: [AppModule(settings: settings, lifecycle: lifecycle, logger: logger)],
     // InjectorService builds the eager singletons once the database client runs.
     startup: .deferred,
     observer: observability.observer(alongside: LoggingObserver(logger: logger))
 )
+let config: AppConfig
+do {
+    config = try await injector.get(AppConfig.self)
+} catch {
+    logger.critical("Bad configuration: \(error)")
+    await injector.shutdown()
+    exit(1)
+}
 let application = try await LinkShortenerServer.makeApplication(
     injector: injector,
     observability: observability,
@@ -50,6 +60,8 @@ let group = LinkShortenerServer.makeServiceGroup(
     injector: injector,
     application: application,
     logger: logger,
+    startupTimeout: config.startupTimeout,
+    drainTimeout: config.drainTimeout,
     gracefulShutdownSignals: [.sigterm, .sigint]
 )
 do {

@@ -1,5 +1,7 @@
+import Configuration
 import Logging
 import Objection
+import ObjectionConfiguration
 import ObjectionHummingbird
 import ObjectionServiceLifecycle
 import PostgresNIO
@@ -24,8 +26,16 @@ import PostgresNIO
 /// the services that need them be autowired and checked when the injector is built, and makes sure
 /// no singleton can capture them.
 public struct AppModule: Module {
-    /// The service's settings.
-    public var config: AppConfig
+    /// Where the service's settings come from.
+    enum Settings: Sendable {
+        /// Given, as a test gives them.
+        case given(AppConfig)
+        /// Read by ``AppConfig``'s provider from this reader, bound in the injector.
+        case read(ConfigReader)
+    }
+
+    /// Where the service's settings come from.
+    let settings: Settings
     /// Where the singletons record their construction and disposal.
     public var lifecycle: LifecycleLog
     /// The logger of the database client and of start-up, outside any request.
@@ -38,14 +48,38 @@ public struct AppModule: Module {
     ///   - lifecycle: Where the singletons record their construction and disposal.
     ///   - logger: The logger of the database client and of start-up.
     public init(config: AppConfig, lifecycle: LifecycleLog, logger: Logger) {
-        self.config = config
+        self.settings = .given(config)
+        self.lifecycle = lifecycle
+        self.logger = logger
+    }
+
+    /// Creates the module whose settings are read from `reader` — the environment over the
+    /// defaults, in `main.swift` — by ``AppConfig``'s provider: a missing or malformed one fails
+    /// start-up with an `InjectionError` naming its key and the binding path, never its value.
+    ///
+    /// ```swift
+    /// AppModule(settings: ConfigReader(provider: EnvironmentVariablesProvider()), lifecycle: lifecycle, logger: logger)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reader: Where the settings are read.
+    ///   - lifecycle: Where the singletons record their construction and disposal.
+    ///   - logger: The logger of the database client and of start-up.
+    public init(settings reader: ConfigReader, lifecycle: LifecycleLog, logger: Logger) {
+        self.settings = .read(reader)
         self.lifecycle = lifecycle
         self.logger = logger
     }
 
     public func configure(_ binder: Binder) {
         // Values the caller owns: never disposed by the injector.
-        binder.bind(AppConfig.self).toInstance(config)
+        switch settings {
+        case .given(let config):
+            binder.bind(AppConfig.self).toInstance(config)
+        case .read(let reader):
+            ConfigurationModule(reader).configure(binder)
+            binder.bind(AppConfig.self).to { resolver in try await AppConfig(settings: resolver) }.asSingleton()
+        }
         binder.bind(LifecycleLog.self).toInstance(lifecycle)
 
         // Singletons, autowired from their initializers. Metrics is eager: built (and checked)

@@ -6,6 +6,10 @@ public struct AppConfig: Sendable {
     public var journalRetention: Int
     /// Where the accounts are stored.
     public var database: DatabaseConfig
+    /// How long the singletons may take to build at boot.
+    public var startupTimeout: Duration
+    /// How long shutdown waits for the requests still in flight before it disposes.
+    public var drainTimeout: Duration
 
     /// Creates a configuration.
     ///
@@ -14,13 +18,19 @@ public struct AppConfig: Sendable {
     ///   - journalRetention: How many ended requests ``Journal`` keeps.
     ///   - database: Where the accounts are stored; by default the throwaway database of
     ///     `.ci/postgres-start`, in the schema `vapor_ledger`.
+    ///   - startupTimeout: How long the singletons may take to build at boot.
+    ///   - drainTimeout: How long shutdown waits for the requests in flight.
     public init(
         maxAmount: Int64 = 100_000_000_000,
         journalRetention: Int = 1_000,
-        database: DatabaseConfig = DatabaseConfig()
+        database: DatabaseConfig = DatabaseConfig(),
+        startupTimeout: Duration = .seconds(30),
+        drainTimeout: Duration = .seconds(10)
     ) {
         self.maxAmount = maxAmount
         self.journalRetention = journalRetention
         self.database = database
+        self.startupTimeout = startupTimeout
+        self.drainTimeout = drainTimeout
     }
 }

@@ -1,5 +1,7 @@
+import Configuration
 import Logging
 import Objection
+import ObjectionConfiguration
 import ObjectionVapor
 import PostgresNIO
 
@@ -13,7 +15,16 @@ import PostgresNIO
 /// )
 /// ```
 public struct AppModule: Module {
-    let config: AppConfig
+    /// Where the service's settings come from.
+    enum Settings: Sendable {
+        /// Given, as a test gives them.
+        case given(AppConfig)
+        /// Read by ``AppConfig``'s provider from this reader, bound in the injector.
+        case read(ConfigReader)
+    }
+
+    /// Where the service's settings come from.
+    let settings: Settings
     let lifecycle: LifecycleLog
     let logger: Logger
 
@@ -24,14 +35,38 @@ public struct AppModule: Module {
     ///   - lifecycle: Where the singletons record their construction and disposal.
     ///   - logger: The singletons' logger (the database pool's background logger among them).
     public init(config: AppConfig, lifecycle: LifecycleLog, logger: Logger) {
-        self.config = config
+        self.settings = .given(config)
+        self.lifecycle = lifecycle
+        self.logger = logger
+    }
+
+    /// Creates the module whose settings are read from `reader` — the environment over the
+    /// defaults, in `main.swift` — by ``AppConfig``'s provider: a missing or malformed one fails
+    /// the boot with an `InjectionError` naming its key and the binding path, never its value.
+    ///
+    /// ```swift
+    /// AppModule(settings: ConfigReader(provider: EnvironmentVariablesProvider()), lifecycle: lifecycle, logger: logger)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reader: Where the settings are read.
+    ///   - lifecycle: Where the singletons record their construction and disposal.
+    ///   - logger: The logger of the pool and of start-up.
+    public init(settings reader: ConfigReader, lifecycle: LifecycleLog, logger: Logger) {
+        self.settings = .read(reader)
         self.lifecycle = lifecycle
         self.logger = logger
     }
 
     public func configure(_ binder: Binder) {
         // Values the caller owns: never disposed by the injector.
-        binder.bind(AppConfig.self).toInstance(config)
+        switch settings {
+        case .given(let config):
+            binder.bind(AppConfig.self).toInstance(config)
+        case .read(let reader):
+            ConfigurationModule(reader).configure(binder)
+            binder.bind(AppConfig.self).to { resolver in try await AppConfig(settings: resolver) }.asSingleton()
+        }
         binder.bind(LifecycleLog.self).toInstance(lifecycle)
 
         // The pool, running from its construction to its disposal, which the injector does last
