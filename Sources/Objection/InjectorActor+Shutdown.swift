@@ -48,6 +48,36 @@ extension InjectorActor {
         await shutdown(after: .succeeded, within: timeout)
     }
 
+    /// Drains without disposing: the first part of ``shutdown(within:)``, for a host that must
+    /// stop something between the drain and the disposals (the services a database client runs
+    /// on, which the requests still in flight need).
+    ///
+    /// From its first moment it refuses new request scopes, as shutdown does, and the injector
+    /// reports ``InjectorPhase/shuttingDown``; it waits for the request scopes still open (not
+    /// those the caller runs inside) up to `timeout`, and returns. The injector still resolves:
+    /// call ``shutdown(within:)`` next, whose own drain then finds nothing more to wait for but
+    /// constructions in flight. A cancelled caller stops waiting.
+    ///
+    /// ```swift
+    /// await server.stop()
+    /// if let cut = await injector.drain(within: .seconds(10)) { logger.warning("\(cut)") }
+    /// await databaseClient.stop()
+    /// await injector.shutdown()
+    /// ```
+    ///
+    /// - Parameter timeout: How long to wait; ``defaultDrainDeadline`` unless you say, `nil` for
+    ///   no deadline.
+    /// - Returns: `nil` when every scope ended; at the deadline, a ``InjectionError/Code/timedOut``
+    ///   error saying how many were still open and naming the constructions in flight.
+    @discardableResult
+    public nonisolated(nonsending) func drain(
+        within timeout: Duration? = InjectorActor.defaultDrainDeadline
+    ) async -> InjectionError? {
+        guard !isScope else { return nil }
+        let drain = Drain(of: self, scopes: openScopes.drain(allowing: callerScopeCount), within: timeout)
+        return await drain.waitForScopes().failure
+    }
+
     /// How long ``shutdown(within:)`` waits, unless told, for the request scopes still open and
     /// the constructions in flight: 10 seconds, the time Vapor's own server gives its connections
     /// to close, so that both fit in Kubernetes' default 30-second grace period.

@@ -284,4 +284,52 @@ extension ShutdownTests {
         #expect(pool.made.count == 1)
         #expect(pool.made.first?.disposals.value == 1)
     }
+
+    @Test("drain(within:) waits for the requests in flight and disposes nothing; shutdown then finds nothing open")
+    func drainAlone() async throws {
+        let pool = ResourcePool()
+        let root = try await drainedRoot(pool: pool, log: Log())
+        _ = try await root.get(CountedResource.self)
+        let inside = Gate()
+        let release = Gate()
+        try await withDeadline {
+            let request = Task {
+                try await root.withScope(values: { _ in }) { scope in
+                    inside.open()
+                    await release.wait()
+                    _ = try await scope.get(Resource.self)
+                }
+            }
+            await inside.wait()
+            let drain = Task { await root.drain(within: nil) }
+            await waitUntil { root.phase == .shuttingDown }
+            release.open()
+            try await request.value
+            #expect(await drain.value == nil)
+        }
+        #expect(pool.made.first?.disposals.value == 0, "drained, not disposed")
+        #expect(try await root.get(CountedResource.self).disposals.value == 0, "still resolves")
+        #expect(await root.shutdown(within: .zero) == nil, "nothing left open: no deadline to pass")
+        #expect(pool.made.first?.disposals.value == 1)
+    }
+
+    @Test("drain(within:) past its deadline reports the scopes still open")
+    func drainAloneTimesOut() async throws {
+        let root = try await drainedRoot(pool: ResourcePool(), log: Log())
+        let inside = Gate()
+        let release = Gate()
+        let request = Task {
+            try await root.withScope(values: { _ in }) { _ in
+                inside.open()
+                await release.wait()
+            }
+        }
+        await inside.wait()
+        let cut = try await withDeadline { await root.drain(within: .milliseconds(10)) }
+        #expect(cut?.code == .timedOut)
+        #expect(cut?.problems.map(\.message) == ["1 request scope was still open"])
+        release.open()
+        try await request.value
+        #expect(await root.shutdown() == nil)
+    }
 }

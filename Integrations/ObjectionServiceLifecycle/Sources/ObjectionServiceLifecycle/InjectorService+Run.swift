@@ -13,7 +13,9 @@ extension InjectorService {
     ///    of declaration.
     /// 3. Once each service's `run()` has been called, calls ``InjectorActor/start(within:)`` to
     ///    build the eager singletons, which may now use those services.
-    /// 4. Waits for graceful shutdown (or cancellation), which ends the services.
+    /// 4. Waits for graceful shutdown (or cancellation). On graceful shutdown it first drains the
+    ///    injector (``InjectorActor/drain(within:)``, up to `drainTimeout`): the request scopes
+    ///    still open end while the services they use still run. Then the services end.
     /// 5. Calls ``InjectorActor/shutdown(within:)`` with `drainTimeout`, which waits for the
     ///    request scopes still open (the server's handlers still running) and then disposes the
     ///    singletons in reverse order of construction, services included, each after its `run()`
@@ -47,6 +49,7 @@ extension InjectorService {
                 "Resolving the injector's services failed",
                 metadata: ["objection.error": .string(safeDescription(of: error))]
             )
+            startOutcome.finish(.failure(error))
             throw await shutDownInjector(after: error) ?? error
         }
         let names = services.map { String(describing: type(of: $0)) }
@@ -57,6 +60,9 @@ extension InjectorService {
         )
 
         let failure = await runServicesAndStart(services)
+        // A start that never finished (the group ended first) ends the wait with the failure, or
+        // with cancellation.
+        startOutcome.finish(.failure(failure ?? CancellationError()))
         if let failure = await shutDownInjector(after: failure) {
             throw failure
         }
@@ -75,6 +81,12 @@ extension InjectorService {
         // Listed first, the waiter ends last; it keeps a group without services running too.
         typealias Configuration = ServiceGroupConfiguration.ServiceConfiguration
         let waiter = Configuration(service: GracefulShutdownWait(), serviceName: "InjectorService")
+        // Listed last, the drain hears the graceful shutdown first: the requests still in flight
+        // finish while the services they use still run.
+        let drain = Configuration(
+            service: DrainOnShutdown(injector: injector, timeout: drainTimeout, logger: logger),
+            serviceName: "InjectorDrain"
+        )
         let configurations =
             [waiter]
             + services.map { service in
@@ -82,7 +94,7 @@ extension InjectorService {
                     service: StartReportingService(base: service, gate: gate),
                     serviceName: String(describing: type(of: service))
                 )
-            }
+            } + [drain]
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: configurations, logger: logger))
 
         return await withTaskGroup(of: Step.self) { tasks in
@@ -126,8 +138,10 @@ extension InjectorService {
     private func startInjector() async -> (any Error)? {
         do {
             try await injector.start(within: startupTimeout)
+            startOutcome.finish(.success(()))
             return nil
         } catch {
+            startOutcome.finish(.failure(error))
             let metadata: Logger.Metadata = ["objection.error": .string(safeDescription(of: error))]
             guard !Task.isCancelled else {
                 // Given up because the services ended: their group reports why, if anything failed.

@@ -44,6 +44,8 @@ public struct InjectorService: Service, CustomStringConvertible {
     let logger: Logger
     /// Filled in by `run()`, for ``description``.
     let serviceNames = ResolvedServiceNames()
+    /// How the start ended, for ``waitUntilStarted()``.
+    let startOutcome = StartOutcome()
 
     /// Creates the service for `injector`.
     ///
@@ -72,6 +74,20 @@ public struct InjectorService: Service, CustomStringConvertible {
         self.startupTimeout = startupTimeout
         self.drainTimeout = drainTimeout
         self.logger = logger
+    }
+
+    /// Waits until `run()` has started the injector — its services running, its eager singletons
+    /// built — for a host that must not serve before (a framework's boot). Throws what ended the
+    /// start instead: the services' resolution error, the start's error, or `CancellationError`
+    /// when the group ended before the start finished.
+    ///
+    /// ```swift
+    /// let service = InjectorService(injector, logger: logger)
+    /// let running = Task { try await ServiceGroup(services: [service], logger: logger).run() }
+    /// try await service.waitUntilStarted()
+    /// ```
+    public func waitUntilStarted() async throws {
+        try await startOutcome.wait()
     }
 
     /// Names the services it runs, by type, once `run()` has resolved them, and the injector's

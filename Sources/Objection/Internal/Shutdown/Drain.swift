@@ -45,10 +45,8 @@ struct Drain: Sendable {
     /// Waits for the open scopes, then for the constructions in flight (but those the caller runs
     /// inside), until the deadline.
     nonisolated(nonsending) func run() async -> End {
-        if let scopes {
-            let end = await wait { try await scopes.value() }
-            guard case .finished = end else { return end }
-        }
+        let end = await waitForScopes()
+        guard case .finished = end else { return end }
         // No construction starts after the flag is set (a claimant checks it after claiming);
         // those already running record their values for disposal as they finish.
         injector.shutdownFlag.set()
@@ -60,6 +58,12 @@ struct Drain: Sendable {
                 try Task.checkCancellation()
             }
         }
+    }
+
+    /// Waits for the open scopes (but the caller's) until the deadline.
+    nonisolated(nonsending) func waitForScopes() async -> End {
+        guard let scopes else { return .finished }
+        return await wait { try await scopes.value() }
     }
 
     /// Runs `work` (which throws only when cancelled) until it ends, the deadline passes or the
