@@ -14,6 +14,11 @@ let package = Package(
         // Named so that targets can refer to it whatever the checkout's directory is called.
         .package(name: "Objection", path: "../.."),
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        // The injector's services (`asService()`, a database client) run in the application's
+        // lifecycle through ObjectionServiceLifecycle's `InjectorService`; Vapor already builds
+        // swift-service-lifecycle.
+        .package(path: "../ObjectionServiceLifecycle"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Imported directly for `Logger` and the raw-socket tests; Vapor already builds them. Lower
         // bounds, not exact versions: an application resolves its own.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -28,6 +33,8 @@ let package = Package(
             name: "ObjectionVapor",
             dependencies: [
                 .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -39,6 +46,8 @@ let package = Package(
             dependencies: [
                 "ObjectionVapor",
                 .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ObjectionTesting", package: "Objection"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),

@@ -89,7 +89,9 @@ import Testing
         #expect(!fixture.log.all.contains("database run ended"), "the services run while the drain waits")
         gate.open()
         try await run.value
-        let endings = fixture.log.all.filter { $0.hasPrefix("handler") || $0.hasSuffix("ended") || $0.hasSuffix("disposed") }
+        let endings = fixture.log.all.filter {
+            $0.hasPrefix("handler") || $0.hasSuffix("ended") || $0.hasSuffix("disposed")
+        }
         #expect(
             endings == [
                 "handler queried the database while it ran", "database run ended", "repository disposed",

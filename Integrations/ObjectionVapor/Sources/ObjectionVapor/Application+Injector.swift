@@ -16,6 +16,10 @@ extension Application {
     ///
     /// Call it once, while configuring the application, before it boots. Then:
     ///
+    /// - **Services.** The singletons the modules mark with ObjectionServiceLifecycle's
+    ///   `asService()` (a `PostgresClient`) run in the application's lifecycle: started at boot
+    ///   before the eager singletons are built, ended at shutdown after the drain, before the
+    ///   disposals. The injector runs through ObjectionServiceLifecycle's `InjectorService`.
     /// - **Boot** (`app.asyncBoot()`, which `app.execute()` and `app.startup()` call first)
     ///   calls ``Objection/InjectorActor/start(within:)`` in the handler's `didBootAsync`: an
     ///   injector created with ``Objection/Startup/deferred`` builds its eager singletons there,

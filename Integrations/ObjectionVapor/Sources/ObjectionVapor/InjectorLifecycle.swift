@@ -1,10 +1,15 @@
 import Logging
 import NIOConcurrencyHelpers
 import Objection
+import ObjectionServiceLifecycle
+import ServiceLifecycle
 import Vapor
 
-/// Starts the application's injector when the application boots, and shuts it down after the
-/// server has stopped; see ``Application/useInjector(_:startupTimeout:drainTimeout:)``.
+/// Runs the application's injector in its lifecycle, through ObjectionServiceLifecycle's
+/// `InjectorService`: when the application boots, the services its modules mark with
+/// `asService()` run and then its eager singletons are built; at shutdown, once the server has
+/// stopped, the injector drains, then the services end, then the singletons are disposed. See
+/// ``Application/useInjector(_:startupTimeout:drainTimeout:)``.
 final class InjectorLifecycle: LifecycleHandler {
     private struct Settings {
         var injector: InjectorActor
@@ -12,7 +17,14 @@ final class InjectorLifecycle: LifecycleHandler {
         var drainTimeout: Duration?
     }
 
+    /// The group running the `InjectorService` since the boot, and its task.
+    private struct Running {
+        var group: ServiceGroup
+        var task: Task<Void, any Error>
+    }
+
     private let settings: NIOLockedValueBox<Settings>
+    private let running = NIOLockedValueBox<Running?>(nil)
 
     init(injector: InjectorActor, startupTimeout: Duration?, drainTimeout: Duration?) {
         settings = NIOLockedValueBox(
@@ -31,10 +43,32 @@ final class InjectorLifecycle: LifecycleHandler {
 
     /// After every handler's `willBoot` and the `didBoot` of those registered before this one,
     /// where Vapor's providers start their services; still before the server accepts a request.
+    /// Returns once the injector's services run and its eager singletons are built; a failure
+    /// fails the boot with the same error, after what was built has been disposed.
     func didBootAsync(_ application: Application) async throws {
         let current = settings.withLockedValue { $0 }
         application.logger.debug("Starting the injector")
-        try await current.injector.start(within: current.startupTimeout)
+        let service = InjectorService(
+            current.injector,
+            startupTimeout: current.startupTimeout,
+            drainTimeout: current.drainTimeout,
+            logger: application.logger
+        )
+        // No signals: Vapor handles them, and calls shutdownAsync.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [.init(service: service)], logger: application.logger)
+        )
+        // Unstructured: it runs from the boot to the shutdown, past this call.
+        let task = Task { try await group.run() }
+        running.withLockedValue { $0 = Running(group: group, task: task) }
+        do {
+            try await service.waitUntilStarted()
+        } catch {
+            running.withLockedValue { $0 = nil }
+            await group.triggerGracefulShutdown()
+            _ = await task.result
+            throw error
+        }
     }
 
     func shutdownAsync(_ application: Application) async {
@@ -44,12 +78,19 @@ final class InjectorLifecycle: LifecycleHandler {
         application.logger.debug("Stopping the server before shutting the injector down")
         await application.server.shutdown()
         application.logger.debug("Shutting the injector down")
-        let current = settings.withLockedValue { $0 }
-        // In a task of its own: a cancelled shutdown must not cancel the drain or the disposals
-        // (a hook that checks for cancellation would fail, a pool would not be closed). The drain
-        // waits for the handlers still running — one whose client has gone, one slower than the
-        // server's shutdown timeout — up to its deadline.
-        let failure = await Task { await current.injector.shutdown(within: current.drainTimeout) }.value
+        let failure: (any Error)?
+        if let current = running.withLockedValue({ $0 }) {
+            // The drain — the handlers still running, one whose client has gone, one slower than
+            // the server's shutdown timeout — then the services, then the disposals: the
+            // InjectorService's graceful shutdown, in tasks a cancellation here does not reach.
+            await current.group.triggerGracefulShutdown()
+            if case .failure(let error) = await current.task.result { failure = error } else { failure = nil }
+        } else {
+            // Never booted, or the boot failed: nothing runs, the injector may hold what a
+            // caller built.
+            let current = settings.withLockedValue { $0 }
+            failure = await Task { await current.injector.shutdown(within: current.drainTimeout) }.value
+        }
         if let failure {
             application.logger.error(
                 "Shutting the injector down reported a problem",
