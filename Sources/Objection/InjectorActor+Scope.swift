@@ -162,10 +162,10 @@ extension InjectorActor {
         let value: T
         // Counted for the drain of the injectors above; refused while one of them drains, but
         // inside a request in flight.
-        guard scope.openScopes.open(isNested: { Self.callerScopes(countedIn: $0) > 0 }) else {
+        guard scope.countScopeOpening(isNested: { Self.callerScopes(countedIn: $0) > 0 }) else {
             throw InjectionError.draining
         }
-        defer { scope.openScopes.close() }
+        defer { scope.countScopeEnd() }
         // A stored flag, `false` unless the observer asked: no other observer pays for this.
         let scopeObserver = observesScopes ? observing : nil
         scopeObserver?.observer.scopeOpened()

@@ -143,15 +143,15 @@ extension InjectorActor {
 
     /// How many of the request scopes counted in ``openScopes`` the calling task runs inside:
     /// those a drain must not wait for.
-    private nonisolated var callerScopeCount: Int { Self.callerScopes(countedIn: openScopes) }
+    private nonisolated var callerScopeCount: Int { Self.callerScopes(countedIn: self) }
 
     /// How many open request scopes counted in `tracker` the calling task runs inside: a
     /// task-local read, and a walk only inside a scope.
-    static func callerScopes(countedIn tracker: OpenScopes) -> Int {
+    static func callerScopes(countedIn tracker: InjectorActor) -> Int {
         var count = 0
         var scope = taskCurrent?.nearestScope
         while let current = scope {
-            if !current.isShutDown && current.openScopes.counts(in: tracker) { count += 1 }
+            if !current.isShutDown && current.countsScopes(in: tracker) { count += 1 }
             scope = current.openedWithin
         }
         return count

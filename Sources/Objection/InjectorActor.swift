@@ -63,16 +63,20 @@ public actor InjectorActor {
     /// step). `nil` for every scope, a nested one included: a scope is its own nearest scope, and
     /// this is not the way to its outer one.
     nonisolated let enclosingScope: InjectorActor?
-    /// The request scopes open on this injector and below it, which its shutdown drains; a
-    /// scope shares its opener's.
+    /// The request scopes open on this injector and below it, which its shutdown drains; unused
+    /// in a scope, which counts in its opener's (``scopeTracker``).
     nonisolated let openScopes: OpenScopes
+    /// For a request scope: its opener's ``scopeTracker``; `nil` for every other injector, which
+    /// is its own.
+    nonisolated let trackerAbove: InjectorActor?
     /// For a request scope: the scope the task that opened it was running in, if any — how a
     /// shutdown called inside a request finds the scopes it must not wait for.
     nonisolated let openedWithin: InjectorActor?
     /// Whether a deferred start has yet to succeed: ``phase`` is ``InjectorPhase/starting``.
     private nonisolated let startupPending = Atomic<Bool>(false)
-    /// The health probes' single flight and cache; a scope shares its opener's.
-    nonisolated let healthMonitor: HealthMonitor
+    /// The health probes' single flight and cache, made by the first probe: an injector never
+    /// probed allocates nothing for it.
+    private nonisolated let healthMonitorStorage = AtomicLazyReference<HealthMonitor>()
 
     /// Set once ``shutdown(within:)`` starts; read on every `get`.
     @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
@@ -234,10 +238,9 @@ public actor InjectorActor {
         self.request = request
         self.shutdownState = request.map(ShutdownStateStore.request) ?? .own(Lock(ShutdownState()))
         self.enclosingScope = isScope ? nil : outerScope
-        self.openScopes =
-            isScope ? parent?.openScopes ?? OpenScopes(parent: nil) : OpenScopes(parent: parent?.openScopes)
+        self.trackerAbove = isScope ? parent?.scopeTracker : nil
+        self.openScopes = OpenScopes()
         self.openedWithin = isScope ? Self.taskCurrent?.nearestScope : nil
-        self.healthMonitor = isScope ? parent?.healthMonitor ?? HealthMonitor() : HealthMonitor()
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
@@ -259,6 +262,11 @@ extension InjectorActor {
     /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
     @inlinable
     nonisolated var isScope: Bool { request != nil }
+
+    /// The health probes' single flight and cache, made on first use.
+    nonisolated var healthMonitor: HealthMonitor {
+        healthMonitorStorage.load() ?? healthMonitorStorage.storeIfNil(HealthMonitor())
+    }
 
     /// Whether a deferred start has yet to succeed.
     nonisolated var isStartupPending: Bool { startupPending.load(ordering: .acquiring) }

@@ -108,8 +108,9 @@ struct Drain: Sendable {
     /// What the deadline cut short: the request scopes still open but the caller's, and the
     /// singletons still being built, each with the chain of constructions it waits on.
     private func report() -> InjectionError {
-        let scopes = injector.openScopes
-        let open = injector.isScope ? 0 : scopes.openCount - InjectorActor.callerScopes(countedIn: scopes)
+        let open =
+            injector.isScope
+            ? 0 : injector.openScopes.openCount - InjectorActor.callerScopes(countedIn: injector)
         let stuck = injector.singletonCells.compactMap(\.construction).map(WaitGraph.chain(from:))
         return .drainTimedOut(after: timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
     }

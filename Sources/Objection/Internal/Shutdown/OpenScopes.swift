@@ -1,28 +1,30 @@
 import Synchronization
 
-/// The request scopes open on an injector that is not itself a scope, and on what derives from
-/// it: what its shutdown drains before it disposes anything.
+/// The count of request scopes open on an injector that is not itself a scope, and on what
+/// derives from it: what its shutdown drains before it disposes anything. Stored in the injector
+/// itself, so that creating a child allocates nothing more for it.
 ///
-/// A scope counts in the tracker of the injector it is opened on (a scope's tracker is its
-/// opener's) and in every tracker above it, so that a root's drain waits for the scopes of its
-/// children too. Opening and ending a scope are an atomic add each per tracker, with no lock: the
-/// lock is taken only while a drain is waiting.
+/// A scope counts in its opener's tracker (see ``InjectorActor/scopeTracker``) and in every
+/// tracker above, so that a root's drain waits for the scopes of its children too. Opening and
+/// ending a scope are an atomic add each per tracker, with no lock: the lock is taken only while a
+/// drain is waiting.
 ///
 /// Ordering: an opener adds itself before it reads ``isDraining``, and a drain sets it before it
 /// reads the count, both sequentially consistent, so either the opener sees the drain (and
 /// leaves) or the drain sees the opener (and waits for it).
-final class OpenScopes: Sendable {
-    /// The tracker of the injector above, whose drain this one's scopes count in too.
-    let parent: OpenScopes?
+struct OpenScopes: ~Copyable, Sendable {
+    /// A drain's wait: how many open scopes it does not wait for (those its caller runs inside),
+    /// and the outcome that ends it.
+    struct Waiting: Sendable {
+        let allowance: Int
+        let drained: SharedOutcome<Void>
+    }
+
     private let count = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)
-    /// While a drain waits: how many open scopes it does not wait for (those its caller runs
-    /// inside) and the outcome that ends its wait.
-    private let waiting = Lock<(allowance: Int, drained: SharedOutcome<Void>)?>(nil)
+    private let waiting = Mutex<Waiting?>(nil)
 
-    init(parent: OpenScopes?) {
-        self.parent = parent
-    }
+    init() {}
 
     /// Whether a drain has begun: scopes opened from now on are refused unless nested in one
     /// that is open.
@@ -31,37 +33,13 @@ final class OpenScopes: Sendable {
     /// How many scopes are open.
     var openCount: Int { count.load(ordering: .sequentiallyConsistent) }
 
-    /// Counts a scope opening here and in every tracker above; `false`, counting nothing, when one
-    /// of them is draining and `isNested` says the opener is not inside a request in flight
-    /// counted in that one.
-    func open(isNested: (OpenScopes) -> Bool) -> Bool {
-        var tracker: OpenScopes? = self
-        while let current = tracker {
-            current.count.wrappingAdd(1, ordering: .sequentiallyConsistent)
-            if current.isDraining && !isNested(current) {
-                var counted: OpenScopes? = self
-                while let undone = counted {
-                    undone.closeOne()
-                    counted = undone === current ? nil : undone.parent
-                }
-                return false
-            }
-            tracker = current.parent
-        }
-        return true
+    /// Counts a scope opening.
+    func add() {
+        count.wrappingAdd(1, ordering: .sequentiallyConsistent)
     }
 
-    /// Counts a scope ending here and in every tracker above, ending a drain that waits for it.
-    func close() {
-        var tracker: OpenScopes? = self
-        while let current = tracker {
-            current.closeOne()
-            tracker = current.parent
-        }
-    }
-
-    /// Counts a scope ending in this tracker alone.
-    private func closeOne() {
+    /// Counts a scope ending, ending a drain that waits for it.
+    func remove() {
         count.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         guard isDraining else { return }
         // The count is read under the lock, so a drain that registers after this decrement sees
@@ -81,19 +59,55 @@ final class OpenScopes: Sendable {
         return waiting.withLock { waiting in
             guard openCount > allowance else { return nil }
             let drained = SharedOutcome<Void>()
-            waiting = (allowance, drained)
+            waiting = Waiting(allowance: allowance, drained: drained)
             return drained
         }
     }
 }
 
-extension OpenScopes {
-    /// Whether a scope counted here counts in `tracker` too: `tracker` is this one or above it.
-    func counts(in tracker: OpenScopes) -> Bool {
-        var current: OpenScopes? = self
+extension InjectorActor {
+    /// The injector whose ``openScopes`` count the scopes opened on this one: itself, or for a
+    /// scope, its opener's tracker.
+    nonisolated var scopeTracker: InjectorActor { trackerAbove ?? self }
+
+    /// The tracker above this one's, whose drain counts its scopes too.
+    private nonisolated var nextTracker: InjectorActor? { scopeTracker.parent?.scopeTracker }
+
+    /// Counts a scope opening on this injector in every tracker from its own up; `false`,
+    /// counting nothing, when one of them is draining and `isNested` says the opener is not
+    /// inside a request in flight counted in that one.
+    nonisolated func countScopeOpening(isNested: (InjectorActor) -> Bool) -> Bool {
+        var tracker: InjectorActor? = scopeTracker
+        while let current = tracker {
+            current.openScopes.add()
+            if current.openScopes.isDraining && !isNested(current) {
+                var counted: InjectorActor? = scopeTracker
+                while let undone = counted {
+                    undone.openScopes.remove()
+                    counted = undone === current ? nil : undone.nextTracker
+                }
+                return false
+            }
+            tracker = current.nextTracker
+        }
+        return true
+    }
+
+    /// Counts a scope opened on this injector ending, in every tracker from its own up.
+    nonisolated func countScopeEnd() {
+        var tracker: InjectorActor? = scopeTracker
+        while let current = tracker {
+            current.openScopes.remove()
+            tracker = current.nextTracker
+        }
+    }
+
+    /// Whether a scope opened on this injector counts in `tracker`: `tracker` is its own or above.
+    nonisolated func countsScopes(in tracker: InjectorActor) -> Bool {
+        var current: InjectorActor? = scopeTracker
         while let candidate = current {
             if candidate === tracker { return true }
-            current = candidate.parent
+            current = candidate.nextTracker
         }
         return false
     }
