@@ -132,8 +132,11 @@ extension InjectorActor {
                 scopes: isScope ? nil : openScopes.drain(allowing: callerScopeCount),
                 within: isScope ? nil : timeout
             )
-            let end = await drain.run()
-            guard case .cancelled = end else { return await disposeAll(after: outcome, drained: drain, end) }
+            var end = drain.endWithoutWaiting()
+            if end == nil { end = await drain.run() }
+            guard let end, case .cancelled = end else {
+                return await disposeAll(after: outcome, drained: drain, end ?? .finished)
+            }
             // A cancelled caller does not wait; the drain, with the same deadline, and the
             // disposal, in the same order, run in the background. Later calls wait for them.
             Task { _ = await self.disposeAll(after: outcome, drained: drain, await drain.run()) }
@@ -202,7 +205,7 @@ extension InjectorActor {
     ) async -> InjectionError? {
         shutdownFlag.set()
         let drainFailure = end.failure
-        if let start = drain.start { observing?.observer.drained(duration: .now - start, error: drainFailure) }
+        if let clock = drain.clock { observing?.observer.drained(duration: .now - clock.start, error: drainFailure) }
         if ownsTable {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }

@@ -69,6 +69,9 @@ public actor InjectorActor {
     /// For a request scope: its opener's ``scopeTracker``; `nil` for every other injector, which
     /// is its own.
     nonisolated let trackerAbove: InjectorActor?
+    /// For an injector that is not a scope: the tracker of the one it derives from, whose drain
+    /// counts the scopes opened here too; `nil` for a root and for every scope.
+    nonisolated let parentTracker: InjectorActor?
     /// For a request scope: the scope the task that opened it was running in, if any — how a
     /// shutdown called inside a request finds the scopes it must not wait for.
     nonisolated let openedWithin: InjectorActor?
@@ -239,6 +242,7 @@ public actor InjectorActor {
         self.shutdownState = request.map(ShutdownStateStore.request) ?? .own(Lock(ShutdownState()))
         self.enclosingScope = isScope ? nil : outerScope
         self.trackerAbove = isScope ? parent?.scopeTracker : nil
+        self.parentTracker = isScope ? nil : parent?.scopeTracker
         self.openScopes = OpenScopes()
         self.openedWithin = isScope ? Self.taskCurrent?.nearestScope : nil
     }

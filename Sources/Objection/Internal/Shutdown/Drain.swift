@@ -20,26 +20,53 @@ struct Drain: Sendable {
         }
     }
 
+    /// When a drain began and when it stops waiting. A reference, made only for an injector
+    /// that is not a scope: a clock instant is not of a fixed size, and in a value that an
+    /// asynchronous function holds it would cost every request scope's end allocations from the
+    /// task's allocator.
+    final class Clock: Sendable {
+        /// When the drain began.
+        let start: ContinuousClock.Instant
+        /// How long it may wait.
+        let timeout: Duration?
+        /// `start + timeout`, `nil` for no timeout, or one too long for the clock to count.
+        let deadline: ContinuousClock.Instant?
+
+        init(timeout: Duration?) {
+            let start = ContinuousClock.now
+            self.start = start
+            self.timeout = timeout
+            if let timeout, timeout < InjectorActor.longestDeadline {
+                deadline = start + timeout
+            } else {
+                deadline = nil
+            }
+        }
+    }
+
     private let injector: InjectorActor
     /// What ends the wait for the request scopes, `nil` when none is open but the caller's.
     private let scopes: SharedOutcome<Void>?
-    private let timeout: Duration?
-    /// When the drain began; `nil` for a request scope's end, which reads no clock.
-    let start: ContinuousClock.Instant?
-    /// `start + timeout`, `nil` for a timeout too long for the clock to count.
-    private let deadline: ContinuousClock.Instant?
+    /// The drain's start and deadline; `nil` for a request scope's end, which reads no clock and
+    /// has no deadline.
+    let clock: Clock?
 
     init(of injector: InjectorActor, scopes: SharedOutcome<Void>?, within timeout: Duration?) {
         self.injector = injector
         self.scopes = scopes
-        self.timeout = timeout
-        let start = injector.isScope ? nil : ContinuousClock.now
-        self.start = start
-        if let start, let timeout, timeout < InjectorActor.longestDeadline {
-            deadline = start + timeout
-        } else {
-            deadline = nil
-        }
+        self.clock = injector.isScope ? nil : Clock(timeout: timeout)
+    }
+
+    /// Ends the drain without suspending when there is nothing to wait for — no scope open but the
+    /// caller's, no construction in flight, as most request scopes end — setting the shutdown
+    /// flag; `nil` when ``run()`` must wait. Synchronous: an asynchronous call costs every request
+    /// that disposes something a frame from the task's allocator.
+    func endWithoutWaiting() -> End? {
+        guard scopes == nil else { return nil }
+        // No construction starts after the flag is set (a claimant checks it after claiming);
+        // those already running record their values for disposal as they finish.
+        injector.shutdownFlag.set()
+        return injector.outcomesInFlightExceptTheCaller.isEmpty ? .finished : nil
     }
 
     /// Waits for the open scopes, then for the constructions in flight (but those the caller runs
@@ -47,8 +74,6 @@ struct Drain: Sendable {
     nonisolated(nonsending) func run() async -> End {
         let end = await waitForScopes()
         guard case .finished = end else { return end }
-        // No construction starts after the flag is set (a claimant checks it after claiming);
-        // those already running record their values for disposal as they finish.
         injector.shutdownFlag.set()
         let inFlight = injector.outcomesInFlightExceptTheCaller
         guard !inFlight.isEmpty else { return .finished }
@@ -69,7 +94,7 @@ struct Drain: Sendable {
     /// Runs `work` (which throws only when cancelled) until it ends, the deadline passes or the
     /// caller is cancelled.
     private nonisolated(nonsending) func wait(for work: @escaping @Sendable () async throws -> Void) async -> End {
-        guard let deadline else {
+        guard let deadline = clock?.deadline else {
             do {
                 try await work()
                 return .finished
@@ -112,6 +137,6 @@ struct Drain: Sendable {
             injector.isScope
             ? 0 : injector.openScopes.openCount - InjectorActor.callerScopes(countedIn: injector)
         let stuck = injector.singletonCells.compactMap(\.construction).map(WaitGraph.chain(from:))
-        return .drainTimedOut(after: timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
+        return .drainTimedOut(after: clock?.timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
     }
 }

@@ -70,35 +70,38 @@ extension InjectorActor {
     /// scope, its opener's tracker.
     nonisolated var scopeTracker: InjectorActor { trackerAbove ?? self }
 
-    /// The tracker above this one's, whose drain counts its scopes too.
-    private nonisolated var nextTracker: InjectorActor? { scopeTracker.parent?.scopeTracker }
-
     /// Counts a scope opening on this injector in every tracker from its own up; `false`,
     /// counting nothing, when one of them is draining and `isNested` says the opener is not
-    /// inside a request in flight counted in that one.
+    /// inside a request in flight counted in that one. The usual case — one tracker, the root,
+    /// not draining — is an atomic add and an atomic load.
     nonisolated func countScopeOpening(isNested: (InjectorActor) -> Bool) -> Bool {
-        var tracker: InjectorActor? = scopeTracker
+        let first = scopeTracker
+        first.openScopes.add()
+        guard first.openScopes.isDraining || first.parentTracker != nil else { return true }
+        var tracker: InjectorActor? = first
         while let current = tracker {
-            current.openScopes.add()
+            if current !== first { current.openScopes.add() }
             if current.openScopes.isDraining && !isNested(current) {
-                var counted: InjectorActor? = scopeTracker
+                var counted: InjectorActor? = first
                 while let undone = counted {
                     undone.openScopes.remove()
-                    counted = undone === current ? nil : undone.nextTracker
+                    counted = undone === current ? nil : undone.parentTracker
                 }
                 return false
             }
-            tracker = current.nextTracker
+            tracker = current.parentTracker
         }
         return true
     }
 
     /// Counts a scope opened on this injector ending, in every tracker from its own up.
     nonisolated func countScopeEnd() {
-        var tracker: InjectorActor? = scopeTracker
+        let first = scopeTracker
+        first.openScopes.remove()
+        var tracker = first.parentTracker
         while let current = tracker {
             current.openScopes.remove()
-            tracker = current.nextTracker
+            tracker = current.parentTracker
         }
     }
 
@@ -107,7 +110,7 @@ extension InjectorActor {
         var current: InjectorActor? = scopeTracker
         while let candidate = current {
             if candidate === tracker { return true }
-            current = candidate.nextTracker
+            current = candidate.parentTracker
         }
         return false
     }
