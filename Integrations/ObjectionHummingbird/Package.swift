@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The tests' raw HTTP exchange and log capture, shared with the other packages' tests.
         .package(path: "../ObjectionTestSupport"),
+        // The tests run the server and the injector in one ServiceGroup, as an application does.
+        .package(path: "../ObjectionServiceLifecycle"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -48,6 +51,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "TestSupport", package: "ObjectionTestSupport"),
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
     ]

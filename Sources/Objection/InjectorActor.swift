@@ -67,11 +67,14 @@ public actor InjectorActor {
     /// in a scope, which counts in its opener's (``scopeTracker``).
     nonisolated let openScopes: OpenScopes
     /// For a request scope: its opener's ``scopeTracker``; `nil` for every other injector, which
-    /// is its own.
-    nonisolated let trackerAbove: InjectorActor?
+    /// is its own. Unowned: it is this injector's parent or one of its ancestors, which
+    /// ``parentLink`` keeps alive — a strong reference would release a chain of 100,000 children
+    /// recursively, exhausting the stack, where the link releases it in a loop.
+    nonisolated unowned(unsafe) let trackerAbove: InjectorActor?
     /// For an injector that is not a scope: the tracker of the one it derives from, whose drain
-    /// counts the scopes opened here too; `nil` for a root and for every scope.
-    nonisolated let parentTracker: InjectorActor?
+    /// counts the scopes opened here too; `nil` for a root and for every scope. Unowned, as
+    /// ``trackerAbove`` is.
+    nonisolated unowned(unsafe) let parentTracker: InjectorActor?
     /// For a request scope: the scope the task that opened it was running in, if any — how a
     /// shutdown called inside a request finds the scopes it must not wait for.
     nonisolated let openedWithin: InjectorActor?

@@ -75,7 +75,7 @@ struct HealthRouteTests {
             }
             try await inside.wait()
             let shutdown = Task { await injector.shutdown(within: nil) }
-            while injector.phase != .shuttingDown { await Task.yield() }
+            while injector.phase == .running { await Task.yield() }
             let draining = try await client.execute(uri: "/health/ready", method: .get)
             #expect(draining.status == .serviceUnavailable)
             #expect(draining.text.contains(#""phase":"shuttingDown""#))

@@ -61,7 +61,7 @@ struct HealthRouteTests {
             }
             try await inside.wait()
             let shutdown = Task { await injector.shutdown(within: nil) }
-            while injector.phase != .shuttingDown { await Task.yield() }
+            while injector.phase == .running { await Task.yield() }
             let (draining, drainingBody) = try await client.get(port: port, "/health/ready")
             #expect(draining == .serviceUnavailable)
             #expect(drainingBody.contains(#""phase":"shuttingDown""#))

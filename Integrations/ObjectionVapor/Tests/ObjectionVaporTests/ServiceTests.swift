@@ -87,7 +87,7 @@ struct ServiceTests {
             _ = await request.result
             let shutdown = Task { try await app.asyncShutdown() }
             try await shuttingDown.wait()
-            while injector.phase != .shuttingDown { await Task.yield() }
+            while injector.phase == .running { await Task.yield() }
             gate.fire()
             try await shutdown.value
         }
