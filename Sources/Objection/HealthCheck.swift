@@ -21,7 +21,6 @@
 /// ```
 public protocol HealthCheck: Sendable {
     /// The name the reports give the check, such as `database`; by default, its type's name.
-    /// Two checks with the same name are one check for the single-flight rule.
     var healthCheckName: String { get }
 
     /// Whether the service cannot serve while this check is unhealthy: an unhealthy required

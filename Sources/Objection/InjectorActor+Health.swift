@@ -9,8 +9,13 @@ extension InjectorActor {
     /// ```
     public nonisolated var phase: InjectorPhase {
         if isShutDown { return .shutDown }
-        if openScopes.isDraining { return .shuttingDown }
-        return isStartupPending ? .starting : .running
+        // A scope or a child is shutting down when the injector it counts in does.
+        var tracker: InjectorActor? = scopeTracker
+        while let current = tracker {
+            if current.openScopes.isDraining { return .shuttingDown }
+            tracker = current.parentTracker
+        }
+        return isStartupPending || scopeTracker.isStartupPending ? .starting : .running
     }
 
     /// Runs the health checks contributed to `[any HealthCheck]` and reports on them and on the
@@ -43,6 +48,9 @@ extension InjectorActor {
         within timeout: Duration,
         cachedFor: Duration = .seconds(1)
     ) async -> HealthReport {
+        // A request scope answers for the injector it was opened on: one single flight and cache
+        // for every request.
+        if isScope { return await scopeTracker.health(within: timeout, cachedFor: cachedFor) }
         let phase = phase
         guard phase == .running else {
             return HealthReport(status: .unhealthy, isReady: false, phase: phase, checks: [])

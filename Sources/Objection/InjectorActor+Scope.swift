@@ -162,7 +162,9 @@ extension InjectorActor {
         let value: T
         // Counted for the drain of the injectors above; refused while one of them drains, but
         // inside a request in flight.
-        guard scope.countScopeOpening(isNested: { Self.callerScopes(countedIn: $0) > 0 }) else {
+        guard scope.countScopeOpening(isNested: { !Self.callerScopes(countedIn: $0).isEmpty }) else {
+            // A scope with modules may have built its eager bindings already: end it.
+            _ = await scope.end(after: .failed(InjectionError.draining))
             throw InjectionError.draining
         }
         defer { scope.countScopeEnd() }

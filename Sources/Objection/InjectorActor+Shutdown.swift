@@ -74,7 +74,7 @@ extension InjectorActor {
         within timeout: Duration? = InjectorActor.defaultDrainDeadline
     ) async -> InjectionError? {
         guard !isScope else { return nil }
-        let drain = Drain(of: self, scopes: openScopes.drain(allowing: callerScopeCount), within: timeout)
+        let drain = Drain(of: self, scopes: openScopes.drain(exempting: callerScopeIDs), within: timeout)
         return await drain.waitForScopes().failure
     }
 
@@ -122,14 +122,14 @@ extension InjectorActor {
             // waiting; the first call carries on.
             guard disposer == nil || disposer != Self.currentTask,
                 ResolutionFrame.current?.construction == nil,
-                isScope || callerScopeCount == 0
+                isScope || callerScopeIDs.isEmpty
             else { return nil }
             _ = try? await outcome.value()
             return nil
         case .disposer:
             let drain = Drain(
                 of: self,
-                scopes: isScope ? nil : openScopes.drain(allowing: callerScopeCount),
+                scopes: isScope ? nil : openScopes.drain(exempting: callerScopeIDs),
                 within: isScope ? nil : timeout
             )
             var end = drain.endWithoutWaiting()
@@ -144,20 +144,20 @@ extension InjectorActor {
         }
     }
 
-    /// How many of the request scopes counted in ``openScopes`` the calling task runs inside:
-    /// those a drain must not wait for.
-    private nonisolated var callerScopeCount: Int { Self.callerScopes(countedIn: self) }
+    /// The request scopes counted in ``openScopes`` that the calling task runs inside: those a
+    /// drain must not wait for.
+    private nonisolated var callerScopeIDs: Set<ObjectIdentifier> { Self.callerScopes(countedIn: self) }
 
-    /// How many open request scopes counted in `tracker` the calling task runs inside: a
-    /// task-local read, and a walk only inside a scope.
-    static func callerScopes(countedIn tracker: InjectorActor) -> Int {
-        var count = 0
+    /// The open request scopes counted in `tracker` that the calling task runs inside, by
+    /// identity: a task-local read, and a walk only inside a scope.
+    static func callerScopes(countedIn tracker: InjectorActor) -> Set<ObjectIdentifier> {
+        var scopes: Set<ObjectIdentifier> = []
         var scope = taskCurrent?.nearestScope
         while let current = scope {
-            if !current.isShutDown && current.countsScopes(in: tracker) { count += 1 }
+            if !current.isShutDown && current.countsScopes(in: tracker) { scopes.insert(ObjectIdentifier(current)) }
             scope = current.openedWithin
         }
-        return count
+        return scopes
     }
 
     /// The outcomes of the constructions in flight, but those the calling task runs inside. The

@@ -77,7 +77,11 @@ public actor InjectorActor {
     nonisolated unowned(unsafe) let parentTracker: InjectorActor?
     /// For a request scope: the scope the task that opened it was running in, if any — how a
     /// shutdown called inside a request finds the scopes it must not wait for.
-    nonisolated let openedWithin: InjectorActor?
+    ///
+    /// Forgotten when the scope ends (``countScopeEnd()``), so that scopes opened one inside the
+    /// other by tasks that inherit the current injector (a job that reschedules itself from its
+    /// own scope) do not hold a chain of every scope before them.
+    private nonisolated let openedWithinStorage: Mutex<InjectorActor?>
     /// Whether a deferred start has yet to succeed: ``phase`` is ``InjectorPhase/starting``.
     private nonisolated let startupPending = Atomic<Bool>(false)
     /// The health probes' single flight and cache, made by the first probe: an injector never
@@ -247,7 +251,7 @@ public actor InjectorActor {
         self.trackerAbove = isScope ? parent?.scopeTracker : nil
         self.parentTracker = isScope ? nil : parent?.scopeTracker
         self.openScopes = OpenScopes()
-        self.openedWithin = isScope ? Self.taskCurrent?.nearestScope : nil
+        self.openedWithinStorage = Mutex(isScope ? Self.taskCurrent?.nearestScope : nil)
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
@@ -269,6 +273,14 @@ extension InjectorActor {
     /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
     @inlinable
     nonisolated var isScope: Bool { request != nil }
+
+    /// For a request scope still open: the scope the task that opened it was running in, if any.
+    nonisolated var openedWithin: InjectorActor? { openedWithinStorage.withLock { $0 } }
+
+    /// Forgets ``openedWithin``: the scope has ended.
+    nonisolated func forgetOpenedWithin() {
+        openedWithinStorage.withLock { $0 = nil }
+    }
 
     /// The health probes' single flight and cache, made on first use.
     nonisolated var healthMonitor: HealthMonitor {

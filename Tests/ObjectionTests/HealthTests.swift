@@ -197,3 +197,34 @@ struct HealthTests {
         #expect(!report.isReady)
     }
 }
+
+extension HealthTests {
+    @Test("two checks of one type with one name are two checks; a request scope answers for its injector")
+    func sameNamedChecksAndScopes() async throws {
+        let runs = Counter()
+        let injector = try await injector([
+            ScriptedCheck(healthCheckName: "disk", runs: runs),
+            ScriptedCheck(healthCheckName: "disk", runs: runs),
+        ])
+        let report = await injector.health(within: .seconds(60), cachedFor: .zero)
+        #expect(report.checks.map(\.status) == [.healthy, .healthy])
+        #expect(report.isReady)
+        let inside = Gate()
+        let release = Gate()
+        let request = Task {
+            try await injector.withScope(values: { _ in }) { scope in
+                inside.open()
+                await release.wait()
+                return await scope.health(within: .seconds(60), cachedFor: .zero)
+            }
+        }
+        await inside.wait()
+        let shutdown = Task { await injector.shutdown(within: nil) }
+        await waitUntil { injector.phase == .shuttingDown }
+        release.open()
+        let fromScope = try await request.value
+        #expect(!fromScope.isReady, "the scope's injector is draining")
+        #expect(fromScope.phase == .shuttingDown)
+        #expect(await shutdown.value == nil)
+    }
+}

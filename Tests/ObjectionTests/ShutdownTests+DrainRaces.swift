@@ -106,3 +106,104 @@ extension ShutdownTests {
         #expect(pool.made.count == 1)
     }
 }
+
+/// Cases a review found: two drains waiting at once, a scope ending that must not stand for
+/// another, a refused scope whose modules built something.
+extension ShutdownTests {
+    @Test("a drain inside one request and a shutdown outside wait at once: both end once the requests do")
+    func twoDrainsAtOnce() async throws {
+        let pool = ResourcePool()
+        let root = try await makeInjector { b in
+            b.bind(CountedResource.self).to { _ in pool.make() }.asSingleton()
+        }
+        let insideR = Gate()
+        let releaseR = Gate()
+        let releaseS = Gate()
+        try await withDeadline {
+            let other = Task {
+                try await root.withScope(values: { _ in }) { _ in
+                    insideR.open()
+                    await releaseR.wait()
+                }
+            }
+            await insideR.wait()
+            let drainer = Task {
+                try await root.withScope(values: { _ in }) { _ in
+                    let drained = Task { await root.drain(within: nil) }
+                    await releaseS.wait()
+                    return drained
+                }
+            }
+            await waitUntil { root.phase == .shuttingDown }
+            let shutdown = Task { await root.shutdown(within: nil) }
+            releaseS.open()
+            let drained = try await drainer.value
+            releaseR.open()
+            try await other.value
+            #expect(await drained.value == nil)
+            #expect(await shutdown.value == nil)
+        }
+        #expect(pool.made.allSatisfy { $0.disposals.value == 1 })
+    }
+
+    @Test("a shutdown from a cancelled task inside one request still waits for the other requests in flight")
+    func cancelledShutdownInsideARequest() async throws {
+        let pool = ResourcePool()
+        let root = try await makeInjector { b in
+            b.bind(CountedResource.self).to { _ in pool.make() }.asSingleton()
+        }
+        _ = try await root.get(CountedResource.self)
+        let insideR = Gate()
+        let releaseR = Gate()
+        try await withDeadline {
+            let other = Task {
+                try await root.withScope(values: { _ in }) { scope in
+                    insideR.open()
+                    await releaseR.wait()
+                    return try await scope.get(CountedResource.self).disposals.value
+                }
+            }
+            await insideR.wait()
+            // A handler whose client left shuts the injector down; its own scope then ends.
+            try await root.withScope(values: { _ in }) { _ in
+                let cancelled = Task {
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    return await root.shutdown(within: nil)
+                }
+                #expect(await cancelled.value == nil)
+            }
+            #expect(pool.made.first?.disposals.value == 0, "the other request is still in flight")
+            releaseR.open()
+            #expect(try await other.value == 0)
+            await waitUntil { pool.made.first?.disposals.value == 1 }
+        }
+    }
+
+    @Test("a scope with modules refused while the injector drains disposes what its modules built")
+    func refusedScopeWithModulesIsEnded() async throws {
+        let log = Log()
+        let root = try await makeInjector { _ in }
+        let inside = Gate()
+        let release = Gate()
+        try await withDeadline {
+            let request = Task {
+                try await root.withScope(values: { _ in }) { _ in
+                    inside.open()
+                    await release.wait()
+                }
+            }
+            await inside.wait()
+            let shutdown = Task { await root.shutdown(within: nil) }
+            await waitUntil { root.phase == .shuttingDown }
+            let eager = TestModule { binder in
+                binder.bind(Resource.self).to { _ in Resource("eager", log: log) }.asEagerSingleton()
+            }
+            let refused = await injectionError { try await root.withScope(modules: [eager]) { _ in } }
+            #expect(refused?.code == .shutDown)
+            release.open()
+            try await request.value
+            #expect(await shutdown.value == nil)
+        }
+        #expect(log.values == ["eager"], "built with the scope's modules, then disposed when refused")
+    }
+}

@@ -9,11 +9,13 @@ enum HealthCheckRun {
     ) async -> [HealthCheckResult] {
         var outcomes: [SharedOutcome<HealthCheckResult>] = []
         var timers: [Task<Void, Never>] = []
-        for check in checks {
+        for (position, check) in checks.enumerated() {
             let outcome = SharedOutcome<HealthCheckResult>()
             outcomes.append(outcome)
             let named = NamedCheck(name: check.healthCheckName, isRequired: check.isRequiredForReadiness)
-            guard monitor.begin(named.name) else {
+            // By position and name: two checks of one type, with one name, are two checks.
+            let identity = "\(position) \(named.name)"
+            guard monitor.begin(identity) else {
                 outcome.finish(.success(named.unhealthy(after: .zero, "still running from an earlier probe")))
                 continue
             }
@@ -25,7 +27,7 @@ enum HealthCheckRun {
                 } catch {
                     result = named.unhealthy(after: .now - start, "threw \(type(of: error))")
                 }
-                monitor.end(named.name)
+                monitor.end(identity)
                 outcome.finish(.success(result))
             }
             timers.append(

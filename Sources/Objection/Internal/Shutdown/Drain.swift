@@ -135,7 +135,7 @@ struct Drain: Sendable {
     private func report() -> InjectionError {
         let open =
             injector.isScope
-            ? 0 : injector.openScopes.openCount - InjectorActor.callerScopes(countedIn: injector)
+            ? 0 : injector.openScopes.openCount - InjectorActor.callerScopes(countedIn: injector).count
         let stuck = injector.singletonCells.compactMap(\.construction).map(WaitGraph.chain(from:))
         return .drainTimedOut(after: clock?.timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
     }

@@ -13,16 +13,18 @@ import Synchronization
 /// reads the count, both sequentially consistent, so either the opener sees the drain (and
 /// leaves) or the drain sees the opener (and waits for it).
 struct OpenScopes: ~Copyable, Sendable {
-    /// A drain's wait: how many open scopes it does not wait for (those its caller runs inside),
-    /// and the outcome that ends it.
+    /// A drain's wait: the open scopes it does not wait for (those its caller runs inside, by
+    /// identity — each leaves the set when it ends, so that a scope ending cannot stand for another
+    /// still open), and the outcome that ends it.
     struct Waiting: Sendable {
-        let allowance: Int
+        var exempt: Set<ObjectIdentifier>
         let drained: SharedOutcome<Void>
     }
 
     private let count = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)
-    private let waiting = Mutex<Waiting?>(nil)
+    /// The drains waiting: a shutdown and a ``InjectorActor/drain(within:)`` may wait at once.
+    private let waiting = Mutex<[Waiting]>([])
 
     init() {}
 
@@ -38,28 +40,39 @@ struct OpenScopes: ~Copyable, Sendable {
         count.wrappingAdd(1, ordering: .sequentiallyConsistent)
     }
 
-    /// Counts a scope ending, ending a drain that waits for it.
-    func remove() {
+    /// Counts the scope `scope` ending, ending the drains that wait for it and no other.
+    func remove(_ scope: ObjectIdentifier) {
         count.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         guard isDraining else { return }
         // The count is read under the lock, so a drain that registers after this decrement sees
         // it, and one that registered before is finished here.
-        let drained = waiting.withLock { waiting -> SharedOutcome<Void>? in
-            guard let current = waiting, openCount <= current.allowance else { return nil }
-            waiting = nil
-            return current.drained
+        let drained = waiting.withLock { waiting -> [SharedOutcome<Void>] in
+            let open = openCount
+            var finished: [SharedOutcome<Void>] = []
+            var still: [Waiting] = []
+            for var wait in waiting {
+                wait.exempt.remove(scope)
+                if open <= wait.exempt.count {
+                    finished.append(wait.drained)
+                } else {
+                    still.append(wait)
+                }
+            }
+            waiting = still
+            return finished
         }
-        drained?.finish(.success(()))
+        for outcome in drained { outcome.finish(.success(())) }
     }
 
-    /// Begins the drain: refuses new scopes from now on, and returns what to await until no more
-    /// than `allowance` scopes are open, or `nil` when none more are already.
-    func drain(allowing allowance: Int) -> SharedOutcome<Void>? {
+    /// Begins a drain: refuses new scopes from now on, and returns what to await until no scope is
+    /// open but those of `exempt` (the scopes its caller runs inside), or `nil` when none is
+    /// already.
+    func drain(exempting exempt: Set<ObjectIdentifier>) -> SharedOutcome<Void>? {
         draining.store(true, ordering: .sequentiallyConsistent)
         return waiting.withLock { waiting in
-            guard openCount > allowance else { return nil }
+            guard openCount > exempt.count else { return nil }
             let drained = SharedOutcome<Void>()
-            waiting = Waiting(allowance: allowance, drained: drained)
+            waiting.append(Waiting(exempt: exempt, drained: drained))
             return drained
         }
     }
@@ -84,7 +97,7 @@ extension InjectorActor {
             if current.openScopes.isDraining && !isNested(current) {
                 var counted: InjectorActor? = first
                 while let undone = counted {
-                    undone.openScopes.remove()
+                    undone.openScopes.remove(ObjectIdentifier(self))
                     counted = undone === current ? nil : undone.parentTracker
                 }
                 return false
@@ -94,13 +107,16 @@ extension InjectorActor {
         return true
     }
 
-    /// Counts a scope opened on this injector ending, in every tracker from its own up.
+    /// Counts a scope opened on this injector ending, in every tracker from its own up, and
+    /// forgets the scope it was opened in.
     nonisolated func countScopeEnd() {
+        forgetOpenedWithin()
+        let id = ObjectIdentifier(self)
         let first = scopeTracker
-        first.openScopes.remove()
+        first.openScopes.remove(id)
         var tracker = first.parentTracker
         while let current = tracker {
-            current.openScopes.remove()
+            current.openScopes.remove(id)
             tracker = current.parentTracker
         }
     }
