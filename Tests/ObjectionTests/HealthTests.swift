@@ -162,16 +162,7 @@ struct HealthTests {
             b.bind(Engine.self).to(Engine.init).asSingleton()
         }
         #expect(await injector.health(within: .seconds(1)).isReady)
-        let inside = Gate()
-        let release = Gate()
-        let request = Task {
-            try await injector.withScope(values: { _ in }) { scope in
-                inside.open()
-                await release.wait()
-                return try await scope.get(Engine.self)
-            }
-        }
-        await inside.wait()
+        let request = await HeldRequest.open(on: injector) { try await $0.get(Engine.self) }
         let shutdown = Task { await injector.shutdown(within: nil) }
         await waitUntil { injector.phase == .shuttingDown }
         let draining = await injector.health(within: .seconds(1), cachedFor: .seconds(3_600))
@@ -179,8 +170,7 @@ struct HealthTests {
         #expect(draining.phase == .shuttingDown)
         #expect(injector.liveness().status == .healthy)
         #expect(!injector.liveness().isReady)
-        release.open()
-        _ = try await request.value
+        _ = try await request.finish()
         #expect(await shutdown.value == nil)
         #expect(injector.phase == .shutDown)
         #expect(injector.liveness().status == .unhealthy)
@@ -209,20 +199,10 @@ extension HealthTests {
         let report = await injector.health(within: .seconds(60), cachedFor: .zero)
         #expect(report.checks.map(\.status) == [.healthy, .healthy])
         #expect(report.isReady)
-        let inside = Gate()
-        let release = Gate()
-        let request = Task {
-            try await injector.withScope(values: { _ in }) { scope in
-                inside.open()
-                await release.wait()
-                return await scope.health(within: .seconds(60), cachedFor: .zero)
-            }
-        }
-        await inside.wait()
+        let request = await HeldRequest.open(on: injector) { await $0.health(within: .seconds(60), cachedFor: .zero) }
         let shutdown = Task { await injector.shutdown(within: nil) }
         await waitUntil { injector.phase == .shuttingDown }
-        release.open()
-        let fromScope = try await request.value
+        let fromScope = try await request.finish()
         #expect(!fromScope.isReady, "the scope's injector is draining")
         #expect(fromScope.phase == .shuttingDown)
         #expect(await shutdown.value == nil)

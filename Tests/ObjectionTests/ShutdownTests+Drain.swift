@@ -69,26 +69,15 @@ extension ShutdownTests {
     func drainAdmitsNestedScopes() async throws {
         let pool = ResourcePool()
         let root = try await drainedRoot(pool: pool, log: Log())
-        let inside = Gate()
-        let release = Gate()
-        let nested = try await withDeadline {
-            let request = Task {
-                try await root.withScope(values: { _ in }) { scope in
-                    inside.open()
-                    await release.wait()
-                    let onRoot = try await root.withScope(values: { _ in }) { try await $0.get(Resource.self).name }
-                    let onScope = try await scope.withScope(values: { _ in }) { try await $0.get(Resource.self).name }
-                    return [onRoot, onScope]
-                }
+        let (nested, stopped) = try await withDeadline {
+            let request = await HeldRequest.open(on: root) { scope in
+                let onRoot = try await root.withScope(values: { _ in }) { try await $0.get(Resource.self).name }
+                let onScope = try await scope.withScope(values: { _ in }) { try await $0.get(Resource.self).name }
+                return [onRoot, onScope]
             }
-            await inside.wait()
-            let shutdown = Task { await root.shutdown(within: nil) }
-            await waitUntil { root.isShuttingDown }
-            release.open()
-            let names = try await request.value
-            #expect(await shutdown.value == nil)
-            return names
+            return try await request.finish(whileStopping: root) { await root.shutdown(within: nil) }
         }
+        #expect(stopped == nil)
         #expect(nested == ["scoped", "scoped"])
         #expect(pool.made.first?.disposals.value == 1)
     }
@@ -98,24 +87,11 @@ extension ShutdownTests {
         let pool = ResourcePool()
         let root = try await drainedRoot(pool: pool, log: Log())
         let child = try await root.child(modules: [TestModule { $0.bind(Engine.self).to(Engine.init) }])
-        let inside = Gate()
-        let release = Gate()
-        let disposalsSeen = try await withDeadline {
-            let request = Task {
-                try await child.withScope(values: { _ in }) { scope in
-                    inside.open()
-                    await release.wait()
-                    return try await scope.get(CountedResource.self).disposals.value
-                }
-            }
-            await inside.wait()
-            let shutdown = Task { await root.shutdown(within: nil) }
-            await waitUntil { root.isShuttingDown }
-            release.open()
-            let seen = try await request.value
-            #expect(await shutdown.value == nil)
-            return seen
+        let (disposalsSeen, stopped) = try await withDeadline {
+            let request = await HeldRequest.open(on: child) { try await $0.get(CountedResource.self).disposals.value }
+            return try await request.finish(whileStopping: root) { await root.shutdown(within: nil) }
         }
+        #expect(stopped == nil)
         #expect(disposalsSeen == 0)
         #expect(pool.made.first?.disposals.value == 1)
     }
@@ -126,15 +102,7 @@ extension ShutdownTests {
         let recorder = RecordingObserver()
         let root = try await drainedRoot(pool: pool, log: Log(), observer: recorder)
         _ = try await root.get(CountedResource.self)
-        let inside = Gate()
-        let release = Gate()
-        let request = Task {
-            try await root.withScope(values: { _ in }) { _ in
-                inside.open()
-                await release.wait()
-            }
-        }
-        await inside.wait()
+        let request = await HeldRequest.open(on: root)
         let failure = try await withDeadline { await root.shutdown(within: .milliseconds(20)) }
         #expect(failure?.code == .timedOut)
         #expect(failure?.problems.map(\.message) == ["1 request scope was still open"])
@@ -146,8 +114,7 @@ extension ShutdownTests {
         }
         #expect(drains.count == 1)
         #expect(drains.first??.code == .timedOut)
-        release.open()
-        try await request.value
+        try await request.finish()
     }
 
     @Test("a provider that never returns is cut at the deadline and named with what it waits on")
@@ -290,23 +257,11 @@ extension ShutdownTests {
         let pool = ResourcePool()
         let root = try await drainedRoot(pool: pool, log: Log())
         _ = try await root.get(CountedResource.self)
-        let inside = Gate()
-        let release = Gate()
-        try await withDeadline {
-            let request = Task {
-                try await root.withScope(values: { _ in }) { scope in
-                    inside.open()
-                    await release.wait()
-                    _ = try await scope.get(Resource.self)
-                }
-            }
-            await inside.wait()
-            let drain = Task { await root.drain(within: nil) }
-            await waitUntil { root.phase == .shuttingDown }
-            release.open()
-            try await request.value
-            #expect(await drain.value == nil)
+        let stopped = try await withDeadline {
+            let request = await HeldRequest.open(on: root) { _ = try await $0.get(Resource.self) }
+            return try await request.finish(whileStopping: root) { await root.drain(within: nil) }.stopped
         }
+        #expect(stopped == nil)
         #expect(pool.made.first?.disposals.value == 0, "drained, not disposed")
         #expect(try await root.get(CountedResource.self).disposals.value == 0, "still resolves")
         #expect(await root.shutdown(within: .zero) == nil, "nothing left open: no deadline to pass")
@@ -316,20 +271,11 @@ extension ShutdownTests {
     @Test("drain(within:) past its deadline reports the scopes still open")
     func drainAloneTimesOut() async throws {
         let root = try await drainedRoot(pool: ResourcePool(), log: Log())
-        let inside = Gate()
-        let release = Gate()
-        let request = Task {
-            try await root.withScope(values: { _ in }) { _ in
-                inside.open()
-                await release.wait()
-            }
-        }
-        await inside.wait()
+        let request = await HeldRequest.open(on: root)
         let cut = try await withDeadline { await root.drain(within: .milliseconds(10)) }
         #expect(cut?.code == .timedOut)
         #expect(cut?.problems.map(\.message) == ["1 request scope was still open"])
-        release.open()
-        try await request.value
+        try await request.finish()
         #expect(await root.shutdown() == nil)
     }
 }

@@ -116,17 +116,9 @@ extension ShutdownTests {
         let root = try await makeInjector { b in
             b.bind(CountedResource.self).to { _ in pool.make() }.asSingleton()
         }
-        let insideR = Gate()
-        let releaseR = Gate()
         let releaseS = Gate()
         try await withDeadline {
-            let other = Task {
-                try await root.withScope(values: { _ in }) { _ in
-                    insideR.open()
-                    await releaseR.wait()
-                }
-            }
-            await insideR.wait()
+            let other = await HeldRequest.open(on: root)
             let drainer = Task {
                 try await root.withScope(values: { _ in }) { _ in
                     let drained = Task { await root.drain(within: nil) }
@@ -138,8 +130,7 @@ extension ShutdownTests {
             let shutdown = Task { await root.shutdown(within: nil) }
             releaseS.open()
             let drained = try await drainer.value
-            releaseR.open()
-            try await other.value
+            try await other.finish()
             #expect(await drained.value == nil)
             #expect(await shutdown.value == nil)
         }
@@ -153,17 +144,8 @@ extension ShutdownTests {
             b.bind(CountedResource.self).to { _ in pool.make() }.asSingleton()
         }
         _ = try await root.get(CountedResource.self)
-        let insideR = Gate()
-        let releaseR = Gate()
         try await withDeadline {
-            let other = Task {
-                try await root.withScope(values: { _ in }) { scope in
-                    insideR.open()
-                    await releaseR.wait()
-                    return try await scope.get(CountedResource.self).disposals.value
-                }
-            }
-            await insideR.wait()
+            let other = await HeldRequest.open(on: root) { try await $0.get(CountedResource.self).disposals.value }
             // A handler whose client left shuts the injector down; its own scope then ends.
             try await root.withScope(values: { _ in }) { _ in
                 let cancelled = Task {
@@ -173,8 +155,8 @@ extension ShutdownTests {
                 #expect(await cancelled.value == nil)
             }
             #expect(pool.made.first?.disposals.value == 0, "the other request is still in flight")
-            releaseR.open()
-            #expect(try await other.value == 0)
+            let disposalsSeen = try await other.finish()
+            #expect(disposalsSeen == 0)
             await waitUntil { pool.made.first?.disposals.value == 1 }
         }
     }
@@ -183,16 +165,8 @@ extension ShutdownTests {
     func refusedScopeWithModulesIsEnded() async throws {
         let log = Log()
         let root = try await makeInjector { _ in }
-        let inside = Gate()
-        let release = Gate()
         try await withDeadline {
-            let request = Task {
-                try await root.withScope(values: { _ in }) { _ in
-                    inside.open()
-                    await release.wait()
-                }
-            }
-            await inside.wait()
+            let request = await HeldRequest.open(on: root)
             let shutdown = Task { await root.shutdown(within: nil) }
             await waitUntil { root.phase == .shuttingDown }
             let eager = TestModule { binder in
@@ -200,8 +174,7 @@ extension ShutdownTests {
             }
             let refused = await injectionError { try await root.withScope(modules: [eager]) { _ in } }
             #expect(refused?.code == .shutDown)
-            release.open()
-            try await request.value
+            try await request.finish()
             #expect(await shutdown.value == nil)
         }
         #expect(log.values == ["eager"], "built with the scope's modules, then disposed when refused")
