@@ -75,13 +75,11 @@ public actor InjectorActor {
     /// counts the scopes opened here too; `nil` for a root and for every scope. Unowned, as
     /// ``trackerAbove`` is.
     nonisolated unowned(unsafe) let parentTracker: InjectorActor?
+    /// Whether this request scope was opened inside another (``openedWithin``): most are not, and
+    /// then neither opening nor ending it takes the lock that keeps that scope.
+    private nonisolated let hasOpenedWithin: Bool
     /// For a request scope: the scope the task that opened it was running in, if any — how a
     /// shutdown called inside a request finds the scopes it must not wait for.
-    ///
-    /// Forgotten when the scope ends (``countScopeEnd()``), so that scopes opened one inside the
-    /// other by tasks that inherit the current injector (a job that reschedules itself from its
-    /// own scope) do not hold a chain of every scope before them.
-    private nonisolated let openedWithinStorage: Mutex<InjectorActor?>
     /// Whether a deferred start has yet to succeed: ``phase`` is ``InjectorPhase/starting``.
     private nonisolated let startupPending = Atomic<Bool>(false)
     /// The health probes' single flight and cache, made by the first probe: an injector never
@@ -251,7 +249,9 @@ public actor InjectorActor {
         self.trackerAbove = isScope ? parent?.scopeTracker : nil
         self.parentTracker = isScope ? nil : parent?.scopeTracker
         self.openScopes = OpenScopes()
-        self.openedWithinStorage = Mutex(isScope ? Self.taskCurrent?.nearestScope : nil)
+        let within = isScope ? Self.taskCurrent?.nearestScope : nil
+        self.hasOpenedWithin = within != nil
+        if let within { shutdownState.withLock { $0.openedWithin = within } }
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
@@ -274,12 +274,20 @@ extension InjectorActor {
     @inlinable
     nonisolated var isScope: Bool { request != nil }
 
-    /// For a request scope still open: the scope the task that opened it was running in, if any.
-    nonisolated var openedWithin: InjectorActor? { openedWithinStorage.withLock { $0 } }
+    /// For a request scope still open: the scope the task that opened it was running in, if any
+    /// — how a shutdown called inside a request finds the scopes it must not wait for. Kept in
+    /// the scope's shutdown state, under the lock it already has. Forgotten when the scope ends
+    /// (``countScopeEnd()``), so that scopes opened one inside the other by tasks that inherit the
+    /// current injector (a job that reschedules itself from its own scope) do not hold a chain of
+    /// every scope before them.
+    nonisolated var openedWithin: InjectorActor? {
+        hasOpenedWithin ? shutdownState.withLock { $0.openedWithin } : nil
+    }
 
     /// Forgets ``openedWithin``: the scope has ended.
     nonisolated func forgetOpenedWithin() {
-        openedWithinStorage.withLock { $0 = nil }
+        guard hasOpenedWithin else { return }
+        shutdownState.withLock { $0.openedWithin = nil }
     }
 
     /// The health probes' single flight and cache, made on first use.

@@ -21,10 +21,21 @@ struct OpenScopes: ~Copyable, Sendable {
         let drained: SharedOutcome<Void>
     }
 
+    /// The drains waiting — a shutdown and a ``InjectorActor/drain(within:)`` may wait at once —
+    /// under a lock the thread sanitizer sees; made by the first drain, so that an injector (a
+    /// request scope among them) that never drains allocates nothing for it.
+    final class WaitingList: Sendable {
+        let lock = Lock<[Waiting]>([])
+    }
+
     private let count = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)
-    /// The drains waiting: a shutdown and a ``InjectorActor/drain(within:)`` may wait at once.
-    private let waiting = Mutex<[Waiting]>([])
+    private let waitingStorage = AtomicLazyReference<WaitingList>()
+
+    /// The list of drains waiting, made on first use.
+    private var waiting: Lock<[Waiting]> {
+        (waitingStorage.load() ?? waitingStorage.storeIfNil(WaitingList())).lock
+    }
 
     init() {}
 

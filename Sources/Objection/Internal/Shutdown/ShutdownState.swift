@@ -10,6 +10,9 @@ struct ShutdownState: Sendable {
     }
 
     var phase = Phase.running
+    /// For a request scope still open: the scope the task that opened it was running in, if any
+    /// (see ``InjectorActor/openedWithin``); forgotten when the scope ends.
+    var openedWithin: InjectorActor?
     /// What the injector built and must dispose, oldest first; `nil` once shutdown has taken
     /// them, after which nothing more is recorded.
     private var disposals: [Disposal]? = []
