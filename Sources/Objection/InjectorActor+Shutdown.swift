@@ -74,8 +74,7 @@ extension InjectorActor {
         within timeout: Duration? = InjectorActor.defaultDrainDeadline
     ) async -> InjectionError? {
         guard !isScope else { return nil }
-        let drain = Drain(of: self, scopes: openScopes.drain(exempting: callerScopeIDs), within: timeout)
-        return await drain.waitForScopes().failure
+        return await Drain.begin(on: self, within: timeout).waitForScopes().failure
     }
 
     /// How long ``shutdown(within:)`` waits, unless told, for the request scopes still open and
@@ -127,11 +126,7 @@ extension InjectorActor {
             _ = try? await outcome.value()
             return nil
         case .disposer:
-            let drain = Drain(
-                of: self,
-                scopes: isScope ? nil : openScopes.drain(exempting: callerScopeIDs),
-                within: isScope ? nil : timeout
-            )
+            let drain = Drain.begin(on: self, within: timeout)
             var end = drain.endWithoutWaiting()
             if end == nil { end = await drain.run() }
             guard let end, case .cancelled = end else {
@@ -146,7 +141,7 @@ extension InjectorActor {
 
     /// The request scopes counted in ``openScopes`` that the calling task runs inside: those a
     /// drain must not wait for.
-    private nonisolated var callerScopeIDs: Set<ObjectIdentifier> { Self.callerScopes(countedIn: self) }
+    nonisolated var callerScopeIDs: Set<ObjectIdentifier> { Self.callerScopes(countedIn: self) }
 
     /// The open request scopes counted in `tracker` that the calling task runs inside, by
     /// identity: a task-local read, and a walk only inside a scope.
@@ -275,9 +270,4 @@ extension InjectorActor {
         }
         return outcomes
     }
-}
-
-extension InjectorActor {
-    /// Whether shutdown has begun: from its first moment, before the drain has ended.
-    nonisolated var isShuttingDown: Bool { openScopes.isDraining || isShutDown }
 }

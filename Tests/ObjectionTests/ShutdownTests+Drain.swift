@@ -48,7 +48,7 @@ extension ShutdownTests {
             }
             await inside.wait()
             let shutdown = Task { await root.shutdown(within: nil) }
-            await waitUntil { root.isShuttingDown }
+            await waitUntil { root.phase != .running }
             let refused = await injectionError { try await root.withScope(values: { _ in }) { _ in } }
             #expect(!root.isShutDown, "get keeps working while the drain waits")
             release.open()
@@ -179,7 +179,7 @@ extension ShutdownTests {
             }
             await inside.wait()
             let first = Task { await root.shutdown(within: nil) }
-            await waitUntil { root.isShuttingDown }
+            await waitUntil { root.phase != .running }
             release.open()
             try await request.value
             #expect(await first.value == nil)
@@ -208,7 +208,7 @@ extension ShutdownTests {
                 return await root.shutdown(within: nil)
             }
             #expect(await cancelled.value == nil)
-            #expect(root.isShuttingDown)
+            #expect(root.phase != .running)
             #expect(pool.made.isEmpty || pool.made.first?.disposals.value == 0)
             release.open()
             let disposalsSeen = try await request.value
@@ -239,7 +239,7 @@ extension ShutdownTests {
             }
             await allInside.wait()
             let shutdown = Task { await root.shutdown(within: nil) }
-            await waitUntil { root.isShuttingDown }
+            await waitUntil { root.phase != .running }
             release.open()
             var seen: [Int] = []
             for request in requests { seen.append(try await request.value) }

@@ -51,10 +51,22 @@ struct Drain: Sendable {
     /// has no deadline.
     let clock: Clock?
 
-    init(of injector: InjectorActor, scopes: SharedOutcome<Void>?, within timeout: Duration?) {
+    private init(of injector: InjectorActor, scopes: SharedOutcome<Void>?, clock: Clock?) {
         self.injector = injector
         self.scopes = scopes
-        self.clock = injector.isScope ? nil : Clock(timeout: timeout)
+        self.clock = clock
+    }
+
+    /// Begins the drain of `injector`: for one that is not a scope, refuses new request scopes
+    /// from now on and starts the clock of `timeout`; a request scope's end waits for nothing
+    /// but its constructions in flight, with no deadline.
+    static func begin(on injector: InjectorActor, within timeout: Duration?) -> Drain {
+        guard !injector.isScope else { return Drain(of: injector, scopes: nil, clock: nil) }
+        return Drain(
+            of: injector,
+            scopes: injector.openScopes.drain(exempting: injector.callerScopeIDs),
+            clock: Clock(timeout: timeout)
+        )
     }
 
     /// Ends the drain without suspending when there is nothing to wait for — no scope open but the
@@ -135,7 +147,7 @@ struct Drain: Sendable {
     private func report() -> InjectionError {
         let open =
             injector.isScope
-            ? 0 : injector.openScopes.openCount - InjectorActor.callerScopes(countedIn: injector).count
+            ? 0 : injector.openScopes.openCount - injector.callerScopeIDs.count
         let stuck = injector.singletonCells.compactMap(\.construction).map(WaitGraph.chain(from:))
         return .drainTimedOut(after: clock?.timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
     }
