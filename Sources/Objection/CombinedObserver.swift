@@ -17,6 +17,7 @@ public struct CombinedObserver: InjectionObserver {
     private let all: [any InjectionObserver]
     private let ofSuccesses: [any InjectionObserver]
     private let ofScopes: [any InjectionObserver]
+    private let ofFailuresOnly: [any InjectionObserver]
 
     /// Combines `observers`, which hear each event in this order.
     ///
@@ -27,6 +28,7 @@ public struct CombinedObserver: InjectionObserver {
         all = observers
         ofSuccesses = observers.filter(\.observesSuccesses)
         ofScopes = observers.filter(\.observesScopes)
+        ofFailuresOnly = observers.filter { !$0.observesSuccesses }
     }
 
     /// Combines `observers`, which hear each event in this order.
@@ -77,6 +79,20 @@ public struct CombinedObserver: InjectionObserver {
     /// ```
     public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
         for observer in all { observer.constructionFailed(construction, duration: duration, error: error) }
+    }
+
+    /// Each observer of successes' binding observer, combined: one construction's ending reaches
+    /// each in order, and a failure reaches the observers of failures only as well. With one
+    /// observer of successes and none of failures only, that observer's own.
+    ///
+    /// ```swift
+    /// let observer = CombinedObserver(TracingObserver(), MetricsObserver())
+    /// let forDatabase = observer.bindingObserver(for: BindingKey(Database.self), scope: .singleton)
+    /// ```
+    public func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
+        let parts = ofSuccesses.map { $0.bindingObserver(for: key, scope: scope) }
+        if parts.count == 1, ofFailuresOnly.isEmpty { return parts[0] }
+        return CombinedBindingObserver(parts: parts, ofFailuresOnly: ofFailuresOnly)
     }
 
     /// Tells the observers of successes that a startup began.

@@ -115,6 +115,26 @@ public protocol InjectionObserver: Sendable {
     ///   - error: The provider's error, or the ``InjectionError`` of a dependency.
     func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error)
 
+    /// What observes the constructions of `key` under `scope`: asked once per binding, the first
+    /// time one of its instances is built, and kept with the binding, so that each construction
+    /// finds what it needs — its span name, its timer — without a lookup, and keeps its own state
+    /// (its span) in what the binding observer answers, without a table of open constructions
+    /// (see ``BindingObserver``). Asked only for an observer that ``observesSuccesses``. By
+    /// default, a binding observer that calls this observer's ``constructionStarted(_:)``,
+    /// ``constructionFinished(_:duration:)`` and ``constructionFailed(_:duration:error:)``.
+    ///
+    /// ```swift
+    /// func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
+    ///     TimedBinding(timer: Timer(label: "construction", dimensions: [("key", key.description)]))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The binding's key.
+    ///   - scope: Its lifetime.
+    /// - Returns: What hears each construction of the binding start.
+    func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver
+
     /// A startup is about to build `singletons` singletons — the eager ones, or in
     /// ``Stage/production`` every one — at the injector's creation or in
     /// ``InjectorActor/start(within:)``. Each construction it starts names `id` as its
@@ -284,6 +304,15 @@ extension InjectionObserver {
     /// ```
     public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
         constructionFailed(construction.key, scope: construction.scope, duration: duration, error: error)
+    }
+    /// A binding observer that calls ``constructionStarted(_:)``,
+    /// ``constructionFinished(_:duration:)`` and ``constructionFailed(_:duration:error:)``.
+    ///
+    /// ```swift
+    /// struct Quiet: InjectionObserver {}   // every method has this default
+    /// ```
+    public func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
+        ForwardingBindingObserver(self)
     }
     /// Does nothing.
     ///

@@ -20,25 +20,26 @@ extension InjectorActor {
     /// calling task — for a singleton, the task that asked for it, before its own task starts, so
     /// that the observer sees the asker's task-local values (a request's trace context). `nil`
     /// for any other observer, or none.
-    nonisolated func startingConstruction(of binding: Binding, at frame: ResolutionFrame) -> ObservedConstruction? {
+    nonisolated func startingConstruction(of binding: Binding, at frame: ResolutionFrame) -> StartedConstruction? {
         guard observesSuccesses, let observing else { return nil }
+        let parent = frame.observedParent
         let construction = ObservedConstruction(
-            id: .next(), key: binding.key, scope: binding.scope, parentID: frame.observedParent, start: .now)
-        observing.observer.constructionStarted(construction)
-        return construction
+            id: .next(), subject: binding.observedSubject, parentID: parent?.id, startOffset: ObservationClock.now())
+        let observer = observing.constructionStarted(construction, of: binding, parent: parent?.observer)
+        return StartedConstruction(construction: construction, observer: observer)
     }
 
     /// Builds with `construct` the construction `started` (see
     /// ``startingConstruction(of:at:)``), telling the observer how it ends; for an observer of
     /// failures only (`started` is `nil`), a failure only.
     nonisolated(nonsending) func observing<T>(
-        _ started: ObservedConstruction?,
+        _ started: StartedConstruction?,
         of binding: Binding,
         at frame: ResolutionFrame,
         _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
     ) async throws -> T {
-        guard let observing else { return try await construct(frame) }
-        guard let construction = started else {
+        guard isObserved else { return try await construct(frame) }
+        guard let started else {
             let start = ContinuousClock.now
             do {
                 return try await construct(frame)
@@ -47,12 +48,16 @@ extension InjectorActor {
                 throw error
             }
         }
+        let construction = started.construction
         do {
-            let value = try await construct(frame.observed(as: construction.id))
-            observing.observer.constructionFinished(construction, duration: .now - construction.start)
+            let value = try await construct(
+                frame.observed(as: ObservedParent(id: construction.id, observer: started.observer)))
+            started.observer.constructionFinished(
+                construction, duration: ObservationClock.now() - construction.startOffset)
             return value
         } catch {
-            observing.observer.constructionFailed(construction, duration: .now - construction.start, error: error)
+            started.observer.constructionFailed(
+                construction, duration: ObservationClock.now() - construction.startOffset, error: error)
             throw error
         }
     }
@@ -75,7 +80,7 @@ extension InjectorActor {
         guard let start, let observer = observing?.observer else { return }
         // An observer of failures only: no identities are kept for it, so no parent is known.
         let construction = ObservedConstruction(
-            id: .next(), key: binding.key, scope: binding.scope, parentID: nil, start: start)
+            id: .next(), subject: binding.observedSubject, parentID: nil, startOffset: start - ObservationClock.origin)
         observer.constructionFailed(construction, duration: .now - start, error: error)
     }
 

@@ -192,7 +192,7 @@ extension InjectorActor {
         below parent: ResolutionFrame?
     ) -> Result<T, SynchronousStop> {
         var reports = ConstructionReports(below: parent?.observedParent)
-        defer { if let observing { reports.deliver(to: observing.observer) } }
+        defer { if let observing { reports.deliver(to: observing) } }
         return withUnsafeMutablePointer(to: &reports) { reports in
             Result { () throws(SynchronousStop) in
                 try SynchronousResolver(injector: self, reports: reports).step(binding, producer: producer, mode)

@@ -79,14 +79,14 @@ public struct ObservedConstruction: Sendable, Hashable, CustomStringConvertible 
     /// ```swift
     /// span.attributes["objection.key"] = construction.key.description
     /// ```
-    public let key: BindingKey
+    public var key: BindingKey { subject.key }
 
     /// The instance's lifetime: ``Scope/singleton``, ``Scope/scoped`` or a custom scope.
     ///
     /// ```swift
     /// span.attributes["objection.scope"] = construction.scope.description
     /// ```
-    public let scope: Scope
+    public var scope: Scope { subject.scope }
 
     /// The construction, or the startup, that needed this one; `nil` for a construction asked
     /// for from outside any (see the type's discussion).
@@ -102,7 +102,14 @@ public struct ObservedConstruction: Sendable, Hashable, CustomStringConvertible 
     /// ```swift
     /// let startedAgo = ContinuousClock.now - construction.start
     /// ```
-    public let start: ContinuousClock.Instant
+    public var start: ContinuousClock.Instant { ObservationClock.instant(at: startOffset) }
+
+    /// ``start`` as the observation path keeps it (see `ObservationClock`).
+    let startOffset: Duration
+
+    /// ``key`` and ``scope``, shared by reference: the binding's own, made with it, so that making
+    /// and copying a construction is one retain, not one per string and closure they hold.
+    private let subject: ObservedSubject
 
     /// Describes a construction to observe.
     ///
@@ -119,11 +126,41 @@ public struct ObservedConstruction: Sendable, Hashable, CustomStringConvertible 
     ///   - parentID: What needed it, if known.
     ///   - start: When it started.
     public init(id: ID, key: BindingKey, scope: Scope, parentID: ID?, start: ContinuousClock.Instant) {
+        self.init(
+            id: id, subject: ObservedSubject(key: key, scope: scope), parentID: parentID,
+            startOffset: start - ObservationClock.origin)
+    }
+
+    /// A construction of `subject` that started at `startOffset` (see `ObservationClock`).
+    init(id: ID, subject: ObservedSubject, parentID: ID?, startOffset: Duration) {
         self.id = id
-        self.key = key
-        self.scope = scope
+        self.subject = subject
         self.parentID = parentID
-        self.start = start
+        self.startOffset = startOffset
+    }
+
+    /// Whether two describe the same construction: identity, key, scope, parent and start.
+    ///
+    /// ```swift
+    /// #expect(finished.construction == started.construction)
+    /// ```
+    public static func == (lhs: ObservedConstruction, rhs: ObservedConstruction) -> Bool {
+        lhs.id == rhs.id && lhs.key == rhs.key && lhs.scope == rhs.scope && lhs.parentID == rhs.parentID
+            && lhs.startOffset == rhs.startOffset
+    }
+
+    /// Hashes what ``==`` compares.
+    ///
+    /// ```swift
+    /// var seen: Set<ObservedConstruction> = []
+    /// seen.insert(construction)
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(key)
+        hasher.combine(scope)
+        hasher.combine(parentID)
+        hasher.combine(startOffset)
     }
 
     /// The identity, key and scope: `#7 Database (singleton)`.

@@ -78,7 +78,7 @@ public enum ObserverCost {
 
     /// Four durations, each from two clock reads, as an observer that times three constructions
     /// and a disposal needs them.
-    static func timedFourTimes() -> Duration {
+    public static func timedFourTimes() -> Duration {
         var elapsed = Duration.zero
         for _ in 0..<4 {
             let start = ContinuousClock.now
@@ -96,97 +96,109 @@ public enum ObserverCost {
     }
 
     /// Does in process what ObjectionTracing's and ObjectionMetrics' observers do, less the
-    /// export: a span record per construction (name and attribute strings, kept in a locked table
-    /// by id until it ends, its parent looked up there), a per-key timer found in a locked table,
-    /// failure counters, and a count of open request scopes.
+    /// export: a span record per construction (name and attribute strings, its parent's name read
+    /// from the parent span), a timer and labels per binding (found in a locked table once per
+    /// binding, kept by its binding observer), failure counters, and a count of open request
+    /// scopes.
     public final class RecordingObserver: InjectionObserver {
-        struct Span {
-            let name: String
-            let attributes: [(String, String)]
-            /// The parent span's name: what a tracer reads of it (its context) under the lock.
+        /// A construction's span: what a tracer's span holds.
+        final class Span: ConstructionObserver {
+            let binding: RecordedBinding
+            /// The parent span's name: what a tracer reads of it (its context).
             let parent: String?
             let start: ContinuousClock.Instant
+
+            init(binding: RecordedBinding, parent: String?, start: ContinuousClock.Instant) {
+                self.binding = binding
+                self.parent = parent
+                self.start = start
+            }
+
+            func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
+                binding.record(duration)
+            }
+
+            func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+                binding.counters.failures.add(1, ordering: .relaxed)
+                binding.counters.ended.add(1, ordering: .relaxed)
+            }
         }
 
-        final class Timer: Sendable {
-            let count = Atomic<Int>(0)
-            let total = Atomic<Int64>(0)
+        final class Counters: Sendable {
+            let failures = Atomic<Int>(0)
+            let activeScopes = Atomic<Int>(0)
+            /// The spans ended; only their number is kept, as an exporter's queue would drain them.
+            let ended = Atomic<Int>(0)
         }
 
-        /// A key's span name and attributes, made once: describing a type costs microseconds.
-        struct Labels {
+        /// A binding's span name, attributes and timer, made once: describing a type costs
+        /// microseconds.
+        final class RecordedBinding: BindingObserver {
             let name: String
             let attributes: [(String, String)]
+            let counters: Counters
+            /// The timer: how many constructions, and their total in nanoseconds.
+            private let count = Atomic<Int>(0)
+            private let total = Atomic<Int64>(0)
+
+            init(name: String, attributes: [(String, String)], counters: Counters) {
+                self.name = name
+                self.attributes = attributes
+                self.counters = counters
+            }
+
+            func record(_ duration: Duration) {
+                count.add(1, ordering: .relaxed)
+                total.add(duration.components.attoseconds / 1_000_000_000, ordering: .relaxed)
+                counters.ended.add(1, ordering: .relaxed)
+            }
+
+            func constructionStarted(
+                _ construction: ObservedConstruction,
+                parent: (any ConstructionObserver)?
+            ) -> any ConstructionObserver {
+                Span(binding: self, parent: (parent as? Span)?.binding.name, start: construction.start)
+            }
         }
 
-        private let labels = Mutex<[BindingKey: Labels]>([:])
-        private let open = Mutex<[ObservedConstruction.ID: Span]>([:])
-        private let timers = Mutex<[BindingKey: Timer]>([:])
-        private let failures = Atomic<Int>(0)
-        private let activeScopes = Atomic<Int>(0)
-        /// The spans ended; only their number is kept, as an exporter's queue would drain them.
-        private let ended = Atomic<Int>(0)
+        private struct LabelsKey: Hashable {
+            let key: BindingKey
+            let scope: Scope
+        }
+
+        private let bindings = Mutex<[LabelsKey: RecordedBinding]>([:])
+        private let counters = Counters()
 
         public init() {}
 
         public var observesScopes: Bool { true }
 
-        public func constructionStarted(_ construction: ObservedConstruction) {
-            let parent = construction.parentID.flatMap { id in open.withLock { $0[id]?.name } }
-            let key = construction.key
-            let labels =
-                labels.withLock { $0[key] }
-                ?? {
-                    let made = Labels(
-                        name: "construct \(key)",
-                        attributes: [("objection.key", key.description), ("objection.scope", "\(construction.scope)")]
-                    )
-                    self.labels.withLock { $0[key] = made }
-                    return made
-                }()
-            let span = Span(
-                name: labels.name,
-                attributes: labels.attributes,
-                parent: parent,
-                start: construction.start
+        public func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
+            let labelsKey = LabelsKey(key: key, scope: scope)
+            if let known = bindings.withLock({ $0[labelsKey] }) { return known }
+            let made = RecordedBinding(
+                name: "construct \(key)",
+                attributes: [("objection.key", key.description), ("objection.scope", "\(scope)")],
+                counters: counters
             )
-            open.withLock { $0[construction.id] = span }
-        }
-
-        public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
-            end(construction)
-            let key = construction.key
-            let timer =
-                timers.withLock { $0[key] }
-                ?? {
-                    let made = Timer()
-                    timers.withLock { $0[key] = made }
-                    return made
-                }()
-            timer.count.add(1, ordering: .relaxed)
-            timer.total.add(duration.components.attoseconds / 1_000_000_000, ordering: .relaxed)
+            bindings.withLock { $0[labelsKey] = made }
+            return made
         }
 
         public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
-            end(construction)
-            failures.add(1, ordering: .relaxed)
+            counters.failures.add(1, ordering: .relaxed)
         }
 
         public func resolutionFailed(_ key: BindingKey, error: any Error) {
-            failures.add(1, ordering: .relaxed)
+            counters.failures.add(1, ordering: .relaxed)
         }
 
         public func disposed(_ key: BindingKey, duration: Duration, error: (any Error)?) {
-            if error != nil { failures.add(1, ordering: .relaxed) }
+            if error != nil { counters.failures.add(1, ordering: .relaxed) }
         }
 
-        public func scopeOpened() { activeScopes.add(1, ordering: .relaxed) }
+        public func scopeOpened() { counters.activeScopes.add(1, ordering: .relaxed) }
 
-        public func scopeEnded(_ outcome: ScopeOutcome) { activeScopes.subtract(1, ordering: .relaxed) }
-
-        private func end(_ construction: ObservedConstruction) {
-            guard open.withLock({ $0.removeValue(forKey: construction.id) }) != nil else { return }
-            ended.add(1, ordering: .relaxed)
-        }
+        public func scopeEnded(_ outcome: ScopeOutcome) { counters.activeScopes.subtract(1, ordering: .relaxed) }
     }
 }

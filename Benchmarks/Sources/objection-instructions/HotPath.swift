@@ -16,6 +16,9 @@ enum HotPath {
     case requestScopeRecorded
     /// The same request, on an injector whose observer asks for every event and does nothing.
     case requestScopeSilentlyObserved
+    /// The same request without an observer, plus the 8 clock reads an observer that times its
+    /// constructions and disposal needs: the floor under `requestScopeRecorded`.
+    case requestScopeFloor
     /// A request whose scope builds nothing cached (objection-compare 5e), without an observer
     /// or, when `recorded`, with the observer that records everything.
     case requestThatBuildsNothing(recorded: Bool)
@@ -26,7 +29,7 @@ enum HotPath {
 
     static let usage =
         "singleton-hit|transient-graph|transient-graph-closures|request-scope|request-scope-recorded"
-        + "|request-scope-silently-observed|request-builds-nothing|request-builds-nothing-recorded"
+        + "|request-scope-silently-observed|request-scope-floor|request-builds-nothing|request-builds-nothing-recorded"
         + "|stampede-<waiters>|shared-task-<waiters>"
 
     init?(name: String) {
@@ -37,6 +40,7 @@ enum HotPath {
         case "request-scope": self = .requestScope
         case "request-scope-recorded": self = .requestScopeRecorded
         case "request-scope-silently-observed": self = .requestScopeSilentlyObserved
+        case "request-scope-floor": self = .requestScopeFloor
         case "request-builds-nothing": self = .requestThatBuildsNothing(recorded: false)
         case "request-builds-nothing-recorded": self = .requestThatBuildsNothing(recorded: true)
         default:
@@ -74,6 +78,12 @@ enum HotPath {
             try await Self.requests(observer: ObserverCost.RecordingObserver(), iterations: iterations)
         case .requestScopeSilentlyObserved:
             try await Self.requests(observer: ObserverCost.SilentObserver(), iterations: iterations)
+        case .requestScopeFloor:
+            let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
+            for _ in 0...iterations {
+                sink(ObserverCost.timedFourTimes())
+                sink(try await root.withScope { try await $0.get(Handler.self) })
+            }
         case .requestThatBuildsNothing(let recorded):
             try await Self.requests(
                 modules: [ObjectionGraphs.Requests(), ObserverCost.NothingScoped()],

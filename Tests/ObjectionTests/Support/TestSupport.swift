@@ -39,6 +39,13 @@ final class Counter: Sendable {
             $0 += 1; return $0
         }
     }
+
+    @discardableResult
+    func decrement() -> Int {
+        count.withLock {
+            $0 -= 1; return $0
+        }
+    }
 }
 
 /// Yields until `condition` holds, or the test's time limit cancels it. Used to wait for a state

@@ -71,34 +71,42 @@ public final class MetricsObserver: InjectionObserver {
     /// ```
     public var observesScopes: Bool { true }
 
-    /// Records how long building `construction` took.
+    /// What records each construction of `key` under `scope`: its timer, found or made once per
+    /// binding, records a construction's duration; a failure counts in
+    /// `objection_construction_failures`, made on the first failure.
     ///
     /// ```swift
-    /// observer.constructionFinished(construction, duration: .milliseconds(3))   // the injector calls it
+    /// let forDatabase = observer.bindingObserver(for: BindingKey(Database.self), scope: .singleton)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The binding's key.
+    ///   - scope: Its lifetime.
+    /// - Returns: What records each construction's ending; it keeps nothing per construction.
+    public func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
+        MeasuredBinding(key: key, scope: scope, timer: timer(of: key, scope: scope), observer: self)
+    }
+
+    /// Records how long building `construction` took, in the timer of its key and scope; the
+    /// injector records through ``bindingObserver(for:scope:)``, which finds the timer once.
+    ///
+    /// ```swift
+    /// observer.constructionFinished(construction, duration: .milliseconds(3))
     /// ```
     ///
     /// - Parameters:
     ///   - construction: The construction that built its instance.
     ///   - duration: How long it took.
     public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
-        let key = construction.key
-        let id = TimerID(key: key, scope: construction.scope)
-        let timer =
-            timers.withLock { $0[id] }
-            ?? made(in: timers, for: id) {
-                Timer(
-                    label: "\(prefix)_construction_duration",
-                    dimensions: [("key", key.description), ("scope", construction.scope.description)],
-                    factory: factory
-                )
-            }
-        timer.record(duration: duration)
+        bindingObserver(for: construction.key, scope: construction.scope)
+            .constructionStarted(construction, parent: nil)
+            .constructionFinished(construction, duration: duration)
     }
 
-    /// Counts a failed construction.
+    /// Counts a failed construction, in the counter of its key and scope.
     ///
     /// ```swift
-    /// observer.constructionFailed(construction, duration: .zero, error: failure)   // the injector calls it
+    /// observer.constructionFailed(construction, duration: .zero, error: failure)
     /// ```
     ///
     /// - Parameters:
@@ -106,7 +114,56 @@ public final class MetricsObserver: InjectionObserver {
     ///   - duration: How long it took.
     ///   - error: What it threw.
     public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
-        counter("construction_failures", of: construction.key, scope: construction.scope).increment()
+        countFailedConstruction(of: construction.key, scope: construction.scope)
+    }
+
+    /// Counts a failed construction of `key` under `scope`: failures are rare, so their counter
+    /// is made on the first, not with the binding.
+    fileprivate func countFailedConstruction(of key: BindingKey, scope: Scope) {
+        counter("construction_failures", of: key, scope: scope).increment()
+    }
+
+    /// One binding's constructions: its timer, found once, which records each construction's
+    /// duration.
+    private final class MeasuredBinding: BindingObserver, ConstructionObserver {
+        let key: BindingKey
+        let scope: Scope
+        let timer: Timer
+        let observer: MetricsObserver
+
+        init(key: BindingKey, scope: Scope, timer: Timer, observer: MetricsObserver) {
+            self.key = key
+            self.scope = scope
+            self.timer = timer
+            self.observer = observer
+        }
+
+        func constructionStarted(
+            _ construction: ObservedConstruction,
+            parent: (any ConstructionObserver)?
+        ) -> any ConstructionObserver {
+            self
+        }
+
+        func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
+            timer.record(duration: duration)
+        }
+
+        func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+            observer.countFailedConstruction(of: key, scope: scope)
+        }
+    }
+
+    private func timer(of key: BindingKey, scope: Scope) -> Timer {
+        let id = TimerID(key: key, scope: scope)
+        return timers.withLock { $0[id] }
+            ?? made(in: timers, for: id) {
+                Timer(
+                    label: "\(prefix)_construction_duration",
+                    dimensions: [("key", key.description), ("scope", scope.description)],
+                    factory: factory
+                )
+            }
     }
 
     /// Counts a `get` that threw.

@@ -30,21 +30,50 @@ import Tracing
 /// ```
 public final class TracingObserver: InjectionObserver {
     private let tracer: any Tracer
-    /// The spans started and not ended, by the id of their construction or startup.
-    private let open = Mutex<[ObservedConstruction.ID: OpenSpan]>([:])
-    /// Each key's span name and attribute strings, made on its first construction: describing a
-    /// type costs about half a microsecond, and a request scope constructs the same keys each time.
+    /// The startups' spans not yet ended, by the id of their startup: what the singletons a
+    /// startup builds find as their parent. A construction's span is its own
+    /// ``ConstructionObserver``, handed to the constructions below it; no table holds it.
+    private let startups = Mutex<[ObservedConstruction.ID: OpenSpan]>([:])
+    /// Each key's span name and attribute strings, made once per key and scope: describing a type
+    /// costs about half a microsecond, and a scope with modules of its own has bindings of its
+    /// own, which would describe the same key again.
     private let labels = Mutex<[Labels.Key: Labels]>([:])
 
-    /// A span and when it started, from which its end is placed without reading the clocks again.
-    private struct OpenSpan {
+    /// A started span and when it started, from which its end, and its children's starts, are
+    /// placed without reading the clocks again.
+    private final class OpenSpan: ConstructionObserver {
         let span: any Span
         let start: WallClockInstant
         /// ``start`` on the continuous clock: the spans below this one are placed from it.
         let continuousStart: ContinuousClock.Instant
+
+        init(span: any Span, start: WallClockInstant, continuousStart: ContinuousClock.Instant) {
+            self.span = span
+            self.start = start
+            self.continuousStart = continuousStart
+        }
+
+        func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
+            end(after: duration)
+        }
+
+        func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+            end(failedWith: error, after: duration)
+        }
+
+        func end(after duration: Duration) {
+            span.end(at: start.advanced(by: max(duration, .zero)))
+        }
+
+        func end(failedWith error: any Error, after duration: Duration) {
+            let end = start.advanced(by: max(duration, .zero))
+            span.recordError(error, attributes: [:], at: end)
+            span.setStatus(SpanStatus(code: .error))
+            span.end(at: end)
+        }
     }
 
-    private struct Labels {
+    private struct Labels: Sendable {
         struct Key: Hashable {
             let key: BindingKey
             let scope: Scope
@@ -53,6 +82,42 @@ public final class TracingObserver: InjectionObserver {
         let name: String
         let key: String
         let scope: String
+    }
+
+    /// One binding's constructions: its labels, made once, and where its spans go.
+    private final class TracedBinding: BindingObserver {
+        let tracer: any Tracer
+        let labels: Labels
+        let observer: TracingObserver
+
+        init(tracer: any Tracer, labels: Labels, observer: TracingObserver) {
+            self.tracer = tracer
+            self.labels = labels
+            self.observer = observer
+        }
+
+        func constructionStarted(
+            _ construction: ObservedConstruction,
+            parent: (any ConstructionObserver)?
+        ) -> any ConstructionObserver {
+            let parent = (parent as? OpenSpan) ?? observer.openStartup(construction.parentID)
+            // Below an open span, placed from that span's start on the continuous clock: a child
+            // then starts no earlier and ends no later than its parent, whatever the clocks did.
+            let continuousStart = construction.start
+            let start =
+                parent.map { $0.start.advanced(by: continuousStart - $0.continuousStart) }
+                ?? WallClockInstant(continuousStart)
+            let span = tracer.startSpan(
+                labels.name,
+                context: parent?.span.context ?? .current ?? .topLevel,
+                ofKind: .internal,
+                at: start
+            )
+            span.attributes["objection.key"] = labels.key
+            span.attributes["objection.scope"] = labels.scope
+            span.attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
+            return OpenSpan(span: span, start: start, continuousStart: continuousStart)
+        }
     }
 
     /// An observer that records to `tracer`.
@@ -68,74 +133,34 @@ public final class TracingObserver: InjectionObserver {
         self.tracer = tracer
     }
 
-    /// Starts the span of `construction`, below its parent's span.
+    /// What starts the span of each construction of `key` under `scope`, below its parent's
+    /// span: its labels made once.
     ///
     /// ```swift
-    /// observer.constructionStarted(construction)   // the injector calls it
+    /// let forDatabase = observer.bindingObserver(for: BindingKey(Database.self), scope: .singleton)
     /// ```
     ///
-    /// - Parameter construction: The construction starting.
-    public func constructionStarted(_ construction: ObservedConstruction) {
-        let parent = construction.parentID.flatMap { id in open.withLock { $0[id] } }
-        let labels = labels(of: construction)
-        // Below an open span, placed from that span's start on the continuous clock: a child
-        // then starts no earlier and ends no later than its parent, whatever the clocks did.
-        let start =
-            parent.map { $0.start.advanced(by: construction.start - $0.continuousStart) }
-            ?? WallClockInstant(construction.start)
-        let span = tracer.startSpan(
-            labels.name,
-            context: parent?.span.context ?? .current ?? .topLevel,
-            ofKind: .internal,
-            at: start
-        )
-        span.attributes["objection.key"] = labels.key
-        span.attributes["objection.scope"] = labels.scope
-        span.attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
-        open.withLock {
-            $0[construction.id] = OpenSpan(span: span, start: start, continuousStart: construction.start)
-        }
+    /// - Parameters:
+    ///   - key: The binding's key.
+    ///   - scope: Its lifetime.
+    /// - Returns: What starts each construction's span; the span ends each.
+    public func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
+        TracedBinding(tracer: tracer, labels: labels(of: key, scope: scope), observer: self)
     }
 
-    private func labels(of construction: ObservedConstruction) -> Labels {
-        let key = Labels.Key(key: construction.key, scope: construction.scope)
-        if let known = labels.withLock({ $0[key] }) { return known }
-        let description = construction.key.description
-        let made = Labels(name: "construct \(description)", key: description, scope: construction.scope.description)
-        labels.withLock { $0[key] = made }
+    private func labels(of key: BindingKey, scope: Scope) -> Labels {
+        let labelsKey = Labels.Key(key: key, scope: scope)
+        if let known = labels.withLock({ $0[labelsKey] }) { return known }
+        let description = key.description
+        let made = Labels(name: "construct \(description)", key: description, scope: scope.description)
+        labels.withLock { $0[labelsKey] = made }
         return made
     }
 
-    /// Ends the span of `construction`.
-    ///
-    /// ```swift
-    /// observer.constructionFinished(construction, duration: .milliseconds(3))   // the injector calls it
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - construction: The construction that built its instance.
-    ///   - duration: How long it took.
-    public func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
-        guard let open = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
-        open.span.end(at: open.start.advanced(by: max(duration, .zero)))
-    }
-
-    /// Records `error` on the span of `construction`, and ends it with the status `error`.
-    ///
-    /// ```swift
-    /// observer.constructionFailed(construction, duration: .zero, error: failure)   // the injector calls it
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - construction: The construction that failed.
-    ///   - duration: How long it took.
-    ///   - error: What it threw.
-    public func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
-        guard let open = open.withLock({ $0.removeValue(forKey: construction.id) }) else { return }
-        let end = open.start.advanced(by: max(duration, .zero))
-        open.span.recordError(error, attributes: [:], at: end)
-        open.span.setStatus(SpanStatus(code: .error))
-        open.span.end(at: end)
+    /// The span of the startup `id` names, if it is one still open.
+    private func openStartup(_ id: ObservedConstruction.ID?) -> OpenSpan? {
+        guard let id else { return nil }
+        return startups.withLock { $0[id] }
     }
 
     /// The name of a startup's span, for a tracer or a test that looks for it.
@@ -160,7 +185,7 @@ public final class TracingObserver: InjectionObserver {
         let span = tracer.startSpan(
             Self.startupOperationName, context: .current ?? .topLevel, ofKind: .internal, at: start)
         span.attributes["objection.singletons"] = singletons
-        open.withLock { $0[id] = OpenSpan(span: span, start: start, continuousStart: now) }
+        startups.withLock { $0[id] = OpenSpan(span: span, start: start, continuousStart: now) }
     }
 
     /// Ends the span of a startup, recording its error if it failed.
@@ -174,12 +199,12 @@ public final class TracingObserver: InjectionObserver {
     ///   - duration: How long it took.
     ///   - error: What ended it early, if anything.
     public func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?) {
-        guard let open = open.withLock({ $0.removeValue(forKey: id) }) else { return }
-        if let error {
-            open.span.recordError(error)
-            open.span.setStatus(SpanStatus(code: .error))
-        }
+        guard let open = startups.withLock({ $0.removeValue(forKey: id) }) else { return }
         // `duration` runs from before this span's start: its end is no earlier than its singletons'.
-        open.span.end(at: open.start.advanced(by: max(duration, .zero)))
+        if let error {
+            open.end(failedWith: error, after: duration)
+        } else {
+            open.end(after: duration)
+        }
     }
 }

@@ -33,14 +33,20 @@ struct ConstructionReports: ~Copyable {
         let binding: Unmanaged<Binding>
         /// The construction this one ran inside, if any: an index into ``entries``.
         let enclosing: Int?
-        let start: ContinuousClock.Instant
-        var end: ContinuousClock.Instant
+        /// When it started and ended, as offsets (see ``ObservationClock``).
+        let start: Duration
+        var end: Duration
         var ending = Ending.none
         /// Whether it was handed over to the asynchronous path.
         var isAbandoned = false
         /// The identity it is reported with, and its parent's, set as it is delivered.
         var id: ObservedConstruction.ID?
         var parentID: ObservedConstruction.ID?
+        /// What its binding observer answered when it was delivered: hears its ending. Held
+        /// with a retain of its own, taken in ``deliver(to:)`` and given back in
+        /// ``report(endOf:)``, which runs once for each entry delivered: a strong reference here
+        /// would make the entry a type the array copies and destroys through value witnesses.
+        unowned(unsafe) var observer: (any ConstructionObserver)?
     }
 
     private var entries: [Entry] = []
@@ -51,10 +57,10 @@ struct ConstructionReports: ~Copyable {
     private var running: Int?
 
     /// The observed construction (or startup) the resolution runs inside, if any.
-    private let parent: ObservedConstruction.ID?
+    private let parent: ObservedParent?
 
     /// Notes the constructions of a resolution that runs inside `parent`, if any.
-    @usableFromInline init(below parent: ObservedConstruction.ID?) {
+    @usableFromInline init(below parent: ObservedParent?) {
         self.parent = parent
     }
 
@@ -63,7 +69,7 @@ struct ConstructionReports: ~Copyable {
         // A request's handful of scoped instances without regrowing; a resolution that builds
         // nothing cached allocates no buffer.
         if entries.isEmpty { entries.reserveCapacity(8) }
-        let now = ContinuousClock.now
+        let now = ObservationClock.now()
         entries.append(Entry(binding: .passUnretained(binding), enclosing: running, start: now, end: now))
         running = entries.count - 1
         return entries.count - 1
@@ -88,12 +94,13 @@ struct ConstructionReports: ~Copyable {
     }
 
     mutating private func end(_ start: Int, _ ending: Ending) {
-        entries[start].end = .now
+        entries[start].end = ObservationClock.now()
         entries[start].ending = ending
         running = entries[start].enclosing
     }
 
-    /// Tells `observer` what happened, in order, leaving out the abandoned constructions.
+    /// Tells `observing`'s observer what happened, in order, leaving out the abandoned
+    /// constructions.
     ///
     /// Identities are handed out here, as each start is delivered. Before a construction starts,
     /// the ones open that it does not run inside have ended: they are reported, innermost first,
@@ -101,60 +108,79 @@ struct ConstructionReports: ~Copyable {
     /// enclosing one reported, else the resolution's ``parent``; an abandoned construction never
     /// ends, and what it built before giving up names the one it ran inside.
     @usableFromInline
-    mutating func deliver(to observer: any InjectionObserver) {
+    mutating func deliver(to observing: ObserverReference) {
         guard !entries.isEmpty else { return }
         /// The innermost construction started and not yet reported as ended.
         var innermost: Int?
         for index in entries.indices {
             let enclosing = entries[index].enclosing
             while let open = innermost, open != enclosing {
-                report(endOf: open, to: observer)
+                report(endOf: open)
                 innermost = entries[open].enclosing
             }
             innermost = index
             guard !entries[index].isAbandoned else { continue }
             let id = ObservedConstruction.ID.next()
+            let parentID: ObservedConstruction.ID?
+            let parentObserver: (any ConstructionObserver)?
+            if let reported = nearestReported(enclosing) {
+                parentID = entries[reported].id
+                parentObserver = entries[reported].observer
+            } else {
+                parentID = parent?.id
+                parentObserver = parent?.observer
+            }
+            let observer = entries[index].binding._withUnsafeGuaranteedRef {
+                observing.constructionStarted(
+                    observed(index, id: id, parentID: parentID), of: $0, parent: parentObserver)
+            }
+            _ = Unmanaged.passRetained(observer as AnyObject)
+            entries[index].observer = observer
             entries[index].id = id
-            entries[index].parentID = nearestReported(enclosing) ?? parent
-            observer.constructionStarted(observed(index, id: id))
+            entries[index].parentID = parentID
         }
         while let open = innermost {
-            report(endOf: open, to: observer)
+            report(endOf: open)
             innermost = entries[open].enclosing
         }
     }
 
-    /// The identity of `index`, or of the nearest construction it ran inside that was reported.
-    private func nearestReported(_ index: Int?) -> ObservedConstruction.ID? {
+    /// `index`, or the nearest construction it ran inside, that was reported.
+    private func nearestReported(_ index: Int?) -> Int? {
         var candidate = index
         while let current = candidate {
-            if let id = entries[current].id { return id }
+            if entries[current].id != nil { return current }
             candidate = entries[current].enclosing
         }
         return nil
     }
 
-    /// The construction of entry `index`, delivered as `id`, as the observer hears of it. Reads
-    /// the entry's fields in place: an entry holds the clock's instants, a resilient type, and a
-    /// copy of the whole entry went through the runtime's value witnesses.
-    private func observed(_ index: Int, id: ObservedConstruction.ID) -> ObservedConstruction {
+    /// The construction of entry `index`, delivered as `id` below `parentID`, as the observer
+    /// hears of it.
+    private func observed(
+        _ index: Int,
+        id: ObservedConstruction.ID,
+        parentID: ObservedConstruction.ID?
+    ) -> ObservedConstruction {
         entries[index].binding._withUnsafeGuaranteedRef { binding in
             ObservedConstruction(
-                id: id, key: binding.key, scope: binding.scope, parentID: entries[index].parentID,
-                start: entries[index].start)
+                id: id, subject: binding.observedSubject, parentID: parentID, startOffset: entries[index].start)
         }
     }
 
     /// Reports how entry `index` ended, if it was reported as started and has ended.
-    private func report(endOf index: Int, to observer: any InjectionObserver) {
-        guard let id = entries[index].id else { return }
+    private func report(endOf index: Int) {
+        guard let id = entries[index].id, let observer = entries[index].observer else { return }
+        defer { Unmanaged.passUnretained(observer as AnyObject).release() }
+        let duration = entries[index].end - entries[index].start
         switch entries[index].ending {
         case .none: return
         case .finished:
-            observer.constructionFinished(observed(index, id: id), duration: entries[index].end - entries[index].start)
+            observer.constructionFinished(
+                observed(index, id: id, parentID: entries[index].parentID), duration: duration)
         case .failed(let error):
             observer.constructionFailed(
-                observed(index, id: id), duration: entries[index].end - entries[index].start, error: errors[error])
+                observed(index, id: id, parentID: entries[index].parentID), duration: duration, error: errors[error])
         }
     }
 }

@@ -21,11 +21,11 @@ final class ResolutionFrame: Sendable {
     /// The singleton built at this step or at the nearest ancestor that builds one, if any: what
     /// a scoped key resolved here would be captive of (see `InjectorActor.isCaptive(below:)`).
     let enclosingSingleton: Binding?
-    /// The raw ``ObservedConstruction/ID`` of the innermost observed construction this step is
-    /// or runs inside, or of the observed startup that asked for it; 0 for none. Set only for an
-    /// observer of successes (see `InjectorActor.observingConstruction(of:at:_:)`); otherwise 0
-    /// everywhere, copied from step to step with the other fields.
-    let observedConstruction: UInt64
+    /// The innermost observed construction this step is or runs inside, or the observed startup
+    /// that asked for it; `nil` for none. Set only for an observer of successes (see
+    /// `InjectorActor.observingConstruction(of:at:_:)`); otherwise `nil` everywhere, copied from
+    /// step to step with the other fields.
+    @usableFromInline let observedParent: ObservedParent?
     private let active = Atomic<Bool>(true)
 
     /// The frame of the provider running in this task, if any.
@@ -36,13 +36,13 @@ final class ResolutionFrame: Sendable {
         parent: ResolutionFrame?,
         depth: Int,
         construction: Construction?,
-        observedConstruction: UInt64
+        observedParent: ObservedParent?
     ) {
         self.binding = binding
         self.parent = parent
         self.depth = depth
         self.construction = construction
-        self.observedConstruction = observedConstruction
+        self.observedParent = observedParent
         self.enclosingSingleton = binding?.scope.kind == .singleton ? binding : parent?.enclosingSingleton
     }
 
@@ -73,7 +73,7 @@ final class ResolutionFrame: Sendable {
             parent: parent,
             depth: depth,
             construction: construction ?? parent?.construction,
-            observedConstruction: parent?.observedConstruction ?? 0
+            observedParent: parent?.observedParent
         )
     }
 
@@ -159,31 +159,28 @@ final class ResolutionFrame: Sendable {
             parent: caller,
             depth: caller?.depth ?? 0,
             construction: construction,
-            observedConstruction: caller?.observedConstruction ?? 0
+            observedParent: caller?.observedParent
         )
     }
 
     /// The top of a startup's resolutions, when an observer hears it: it builds nothing and adds
     /// no depth, and names the startup `id` as what asked for each singleton below it.
     static func startup(_ id: ObservedConstruction.ID) -> ResolutionFrame {
-        ResolutionFrame(binding: nil, parent: nil, depth: 0, construction: nil, observedConstruction: id.rawValue)
+        ResolutionFrame(
+            binding: nil, parent: nil, depth: 0, construction: nil,
+            observedParent: ObservedParent(id: id, observer: nil))
     }
 
-    /// The same step, now the observed construction `id`: steps below it name `id` as their
+    /// The same step, now the observed construction `observed`: steps below it name it as their
     /// parent.
-    func observed(as id: ObservedConstruction.ID) -> ResolutionFrame {
+    func observed(as observed: ObservedParent) -> ResolutionFrame {
         ResolutionFrame(
             binding: binding,
             parent: parent,
             depth: depth,
             construction: construction,
-            observedConstruction: id.rawValue
+            observedParent: observed
         )
-    }
-
-    /// The observed construction or startup this step runs inside, if any.
-    @usableFromInline var observedParent: ObservedConstruction.ID? {
-        observedConstruction == 0 ? nil : ObservedConstruction.ID(rawValue: observedConstruction)
     }
 
     /// The key of the step: its binding's, or at a handle's step the handle's.
@@ -198,7 +195,7 @@ final class ResolutionFrame: Sendable {
             parent: parent,
             depth: depth,
             construction: construction,
-            observedConstruction: observedConstruction
+            observedParent: observedParent
         )
     }
 

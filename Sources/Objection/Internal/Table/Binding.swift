@@ -58,6 +58,11 @@ final class Binding: Sendable {
     /// or a construction given up at startup) makes the synchronous path give way when it reads
     /// it, as it does for anything not as planned.
     let frontierStaysBuilt = Atomic<Bool>(false)
+    /// The ``BindingObserver`` of the observer it was first built for, made then (see
+    /// `ObserverReference.bindingObserver(for:)`).
+    let preparedObserver = PreparedObserverSlot()
+    /// The key and scope an observer hears each construction of the binding build.
+    let observedSubject: ObservedSubject
 
     init(
         declaration: BindingDeclaration,
@@ -71,6 +76,7 @@ final class Binding: Sendable {
     ) {
         self.key = declaration.key
         self.scope = declaration.scope
+        self.observedSubject = ObservedSubject(key: declaration.key, scope: declaration.scope)
         self.isEager = declaration.isEager
         self.isSuppliedByScope = declaration.isSuppliedByScope
         self.location = declaration.location
