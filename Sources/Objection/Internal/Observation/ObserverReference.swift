@@ -37,13 +37,16 @@ final class ObserverReference: Sendable {
         of binding: Binding,
         parent: (any ConstructionObserver)?
     ) -> any ConstructionObserver {
-        let kept = binding.preparedObserver.withPrepared { prepared in
+        let kept = binding.preparedObserver.withInstance { prepared in
             prepared.serial == serial ? prepared.observer.constructionStarted(construction, parent: parent) : nil
         }
         if let kept = kept ?? nil { return kept }
-        let made = observer.bindingObserver(for: binding.key, scope: binding.scope)
-        let stored = binding.preparedObserver.storeIfEmpty(Prepared(serial: serial, observer: made))
-        let chosen = stored.serial == serial ? stored.observer : made
+        let stored = binding.preparedObserver.instance {
+            Prepared(serial: serial, observer: observer.bindingObserver(for: binding.key, scope: binding.scope))
+        }
+        let chosen =
+            stored.serial == serial
+            ? stored.observer : observer.bindingObserver(for: binding.key, scope: binding.scope)
         return chosen.constructionStarted(construction, parent: parent)
     }
 

@@ -60,9 +60,9 @@ final class Binding: Sendable {
     let frontierStaysBuilt = Atomic<Bool>(false)
     /// The ``BindingObserver`` of the observer it was first built for, made then (see
     /// `ObserverReference.bindingObserver(for:)`).
-    let preparedObserver = PreparedObserverSlot()
-    /// The key and scope an observer hears each construction of the binding build.
-    let observedSubject: ObservedSubject
+    let preparedObserver = OnceReference<ObserverReference.Prepared>()
+    /// ``observedSubject``, made when first asked for: most bindings are never observed.
+    private let observedSubjectStorage = OnceReference<ObservedSubject>()
 
     init(
         declaration: BindingDeclaration,
@@ -76,7 +76,6 @@ final class Binding: Sendable {
     ) {
         self.key = declaration.key
         self.scope = declaration.scope
-        self.observedSubject = ObservedSubject(key: declaration.key, scope: declaration.scope)
         self.isEager = declaration.isEager
         self.isSuppliedByScope = declaration.isSuppliedByScope
         self.location = declaration.location
@@ -103,6 +102,11 @@ final class Binding: Sendable {
 }
 
 extension Binding {
+    /// The key and scope an observer hears each construction of the binding build.
+    var observedSubject: ObservedSubject {
+        observedSubjectStorage.instance { ObservedSubject(key: key, scope: scope) }
+    }
+
     /// Lends the binding's producer, typed, to `body` without retaining it: the binding holds
     /// it, and the caller holds the binding. The path built in place asks for a producer once per
     /// object built; a retain and release each is measurable (Benchmarks/README, "Why the code is
