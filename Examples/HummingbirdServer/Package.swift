@@ -35,6 +35,9 @@ let package = Package(
         // is one small module over swift-metrics' core.
         .package(url: "https://github.com/apple/swift-distributed-tracing", exact: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // CoreMetrics' MetricsSystem, bootstrapped with the Prometheus factory for the framework's
+        // MetricsMiddleware; Hummingbird already builds it.
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         // NIOCore for the server channel type, NIOConcurrencyHelpers for locks the thread sanitizer
         // understands, NIOHTTP1 for the parser error Hummingbird handles itself, NIOPosix and NIOHTTP1
         // for the tests' HTTP client; Hummingbird already builds them.
@@ -58,6 +61,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

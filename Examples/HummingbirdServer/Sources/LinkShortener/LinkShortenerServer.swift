@@ -45,6 +45,12 @@ public enum LinkShortenerServer {
         // `GET /health/live` and `/health/ready`, answered before any request scope is opened: a
         // probe works while the injector drains, and reads not ready from the first moment of it.
         router.add(middleware: ObjectionHealthMiddleware(injector))
+        // A span and a request counter and timer for every other request, the injected routes and
+        // their hand-wired twins alike, through the tracer and the metrics factory bootstrapped
+        // in `main.swift` (no-ops where none is, as in the tests): a construction's span is then a
+        // child of its request's.
+        router.add(middleware: TracingMiddleware())
+        router.add(middleware: MetricsMiddleware())
         let config = try await injector.get(AppConfig.self)
         LinkRoutes.add(to: router, injector: injector, config: config)
         PlainRoutes.add(to: router, singletons: LazySingletons(injector: injector))

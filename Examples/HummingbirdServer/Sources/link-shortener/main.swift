@@ -31,13 +31,21 @@ let logger = {
 }()
 
 let lifecycle = LifecycleLog()
-// Spans in process (the start-up logged as a tree, `GET /traces`) and metrics (`GET /metrics`).
+// Spans in process (the start-up logged as a tree, `GET /traces`) and metrics (`GET /metrics`), for
+// the framework's tracing and metrics middleware and for the injector's observers.
 let observability = Observability(logger: logger)
+observability.bootstrapSystems()
+// OBJECTION_OBSERVERS=failures leaves the injector's tracing and metrics observers out, keeping the
+// log of failures: loadtest.sh runs the server both ways to measure what they cost.
+let failureLog = LoggingObserver(logger: logger)
+let observer: any InjectionObserver =
+    settings.string(forKey: "objection.observers", default: "all") == "failures"
+    ? failureLog : observability.observer(alongside: failureLog)
 let injector = try await InjectorActor(
     modules: [AppModule(settings: settings, lifecycle: lifecycle, logger: logger)],
     // InjectorService builds the eager singletons once the database client runs.
     startup: .deferred,
-    observer: observability.observer(alongside: LoggingObserver(logger: logger))
+    observer: observer
 )
 let config: AppConfig
 do {

@@ -113,9 +113,12 @@ public final class TracingObserver: InjectionObserver {
                 ofKind: .internal,
                 at: start
             )
-            span.attributes["objection.key"] = labels.key
-            span.attributes["objection.scope"] = labels.scope
-            span.attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
+            // One update, not three: a span's attributes are read and written whole each time.
+            span.updateAttributes { attributes in
+                attributes["objection.key"] = labels.key
+                attributes["objection.scope"] = labels.scope
+                attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
+            }
             return OpenSpan(span: span, start: start, continuousStart: continuousStart)
         }
     }

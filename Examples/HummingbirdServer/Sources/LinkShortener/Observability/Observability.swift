@@ -1,8 +1,10 @@
+import CoreMetrics
 import Logging
 import Objection
 import ObjectionMetrics
 import ObjectionTracing
 import Prometheus
+import Tracing
 
 /// What the server records about its injector, in the process and nowhere else: spans of each
 /// cached construction, in an ``InProcessTracer`` that logs the start-up as a tree, and metrics,
@@ -42,6 +44,19 @@ public struct Observability: Sendable {
             .seconds(1), .seconds(10),
         ]
         self.metricsFactory = factory
+    }
+
+    /// Makes ``tracer`` and the Prometheus factory the process's tracer and metrics factory, for
+    /// the framework's `TracingMiddleware` and `MetricsMiddleware`: once per process, as
+    /// `main.swift` does (the tests do not; the middleware then records nothing).
+    ///
+    /// ```swift
+    /// let observability = Observability(logger: logger)
+    /// observability.bootstrapSystems()
+    /// ```
+    public func bootstrapSystems() {
+        InstrumentationSystem.bootstrap(tracer)
+        MetricsSystem.bootstrap(metricsFactory)
     }
 
     /// The metrics in the Prometheus text format, as `GET /metrics` serves them.
