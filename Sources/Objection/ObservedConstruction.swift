@@ -149,7 +149,7 @@ public struct ObservedConstruction: Sendable, Hashable, CustomStringConvertible 
             && lhs.startOffset == rhs.startOffset
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     ///
     /// ```swift
     /// var seen: Set<ObservedConstruction> = []
