@@ -82,8 +82,9 @@ public struct CombinedObserver: InjectionObserver {
     }
 
     /// Each observer of successes' binding observer, combined: one construction's ending reaches
-    /// each in order, and a failure reaches the observers of failures only as well. With one
-    /// observer of successes and none of failures only, that observer's own.
+    /// each in order, and a failure reaches every observer, those of failures only included, in
+    /// the order given. With one observer of successes and none of failures only, that
+    /// observer's own.
     ///
     /// ```swift
     /// let observer = CombinedObserver(TracingObserver(), MetricsObserver())
@@ -92,7 +93,13 @@ public struct CombinedObserver: InjectionObserver {
     public func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
         let parts = ofSuccesses.map { $0.bindingObserver(for: key, scope: scope) }
         if parts.count == 1, ofFailuresOnly.isEmpty { return parts[0] }
-        return CombinedBindingObserver(parts: parts, ofFailuresOnly: ofFailuresOnly)
+        var nextPart = 0
+        let failureListeners = all.map { observer -> CombinedBindingObserver.FailureListener in
+            guard observer.observesSuccesses else { return .ofFailuresOnly(observer) }
+            defer { nextPart += 1 }
+            return .part(nextPart)
+        }
+        return CombinedBindingObserver(parts: parts, failureListeners: failureListeners)
     }
 
     /// Tells the observers of successes that a startup began.

@@ -160,4 +160,49 @@ extension ObserverTests {
         .constructionFinished(construction, duration: .zero)
         #expect(spans.lines == ["finished \(key) under \(key)", "finished \(key) under -"])
     }
+
+    /// An observer that notes its name in a shared log when a construction fails, through its
+    /// binding observer when it observes successes, else through the plain method.
+    final class NamedFailureObserver: InjectionObserver, BindingObserver, ConstructionObserver {
+        let name: String
+        let observesSuccesses: Bool
+        let log: Lock<[String]>
+
+        init(_ name: String, observesSuccesses: Bool = true, log: Lock<[String]>) {
+            self.name = name
+            self.observesSuccesses = observesSuccesses
+            self.log = log
+        }
+
+        func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver { self }
+
+        func constructionStarted(
+            _ construction: ObservedConstruction,
+            parent: (any ConstructionObserver)?
+        ) -> any ConstructionObserver { self }
+
+        func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {}
+
+        func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
+            log.withLock { $0.append(name) }
+        }
+    }
+
+    @Test("a combination's failure reaches its observers in the order given, those of failures only among them")
+    func combinedFailureOrder() async throws {
+        let log = Lock<[String]>([])
+        // Four observers of successes, so that the parts do not all fit inline.
+        let observer = CombinedObserver(
+            NamedFailureObserver("a", log: log),
+            NamedFailureObserver("failures", observesSuccesses: false, log: log),
+            NamedFailureObserver("b", log: log),
+            NamedFailureObserver("c", log: log),
+            NamedFailureObserver("d", log: log)
+        )
+        let injector = try await InjectorActor(modules: [Self.spanModule], observer: observer)
+        await #expect(throws: ProviderFailure.self) {
+            try await injector.withScope { _ = try await $0.get(Failing.self) }
+        }
+        #expect(log.withLock { $0 } == ["a", "failures", "b", "c", "d"])
+    }
 }

@@ -35,12 +35,21 @@ let lifecycle = LifecycleLog()
 // the framework's tracing and metrics middleware and for the injector's observers.
 let observability = Observability(logger: logger)
 observability.bootstrapSystems()
-// OBJECTION_OBSERVERS=failures leaves the injector's tracing and metrics observers out, keeping the
-// log of failures: loadtest.sh runs the server both ways to measure what they cost.
+// OBJECTION_OBSERVERS chooses the injector's observers besides the log of failures: `all` (the
+// default: tracing and metrics), `tracing`, `metrics` or `failures` (neither); loadtest.sh runs the
+// server each way to measure what they cost. OBJECTION_TRACING_MINIMUM_MICROSECONDS (100 by
+// default; 0 keeps every span) leaves quicker constructions without a span unless they failed or
+// something below them was kept: a request's scoped values take a few microseconds each.
 let failureLog = LoggingObserver(logger: logger)
+let tracingMinimum = Duration.microseconds(
+    max(0, settings.int(forKey: "objection.tracing.minimum.microseconds", default: 100)))
 let observer: any InjectionObserver =
-    settings.string(forKey: "objection.observers", default: "all") == "failures"
-    ? failureLog : observability.observer(alongside: failureLog)
+    switch settings.string(forKey: "objection.observers", default: "all") {
+    case "failures": failureLog
+    case "tracing": observability.observer(alongside: failureLog, tracingAtLeast: tracingMinimum, metrics: false)
+    case "metrics": observability.observer(alongside: failureLog, tracing: false)
+    default: observability.observer(alongside: failureLog, tracingAtLeast: tracingMinimum)
+    }
 let injector = try await InjectorActor(
     modules: [AppModule(settings: settings, lifecycle: lifecycle, logger: logger)],
     // InjectorService builds the eager singletons once the database client runs.

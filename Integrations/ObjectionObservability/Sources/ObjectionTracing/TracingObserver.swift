@@ -19,59 +19,35 @@ import Tracing
 /// span current on the task that asked — the request's span, when the server traces requests:
 /// the injector tells the observer a construction starts on that task, a singleton's included.
 ///
+/// In a server, where a request's scoped constructions take microseconds and each span costs
+/// about as much again, `minimumDuration` keeps the spans worth reading: a construction that took
+/// at least that long or failed, and the constructions above it. The first build of a database
+/// pool for a request is then in that request's trace; a request's cheap scoped values are not.
+///
+/// It hears constructions through ``bindingObserver(for:scope:)``, as the injector calls it. An
+/// observer that wraps it must hand that on: the `ObservedConstruction` methods of
+/// ``Objection/InjectionObserver`` record nothing here.
+///
 /// ```swift
 /// import ObjectionTracing
 ///
 /// let injector = try await InjectorActor(
 ///     modules: [AppModule()],
 ///     stage: .production,
-///     observer: TracingObserver()   // InstrumentationSystem.tracer, as bootstrapped
+///     observer: TracingObserver(minimumDuration: .microseconds(100))   // the bootstrapped tracer
 /// )
 /// ```
 public final class TracingObserver: InjectionObserver {
     private let tracer: any Tracer
+    private let minimumDuration: Duration
     /// The startups' spans not yet ended, by the id of their startup: what the singletons a
     /// startup builds find as their parent. A construction's span is its own
     /// ``ConstructionObserver``, handed to the constructions below it; no table holds it.
-    private let startups = Mutex<[ObservedConstruction.ID: OpenSpan]>([:])
-    /// Each key's span name and attribute strings, made once per key and scope: describing a type
-    /// costs about half a microsecond, and a scope with modules of its own has bindings of its
-    /// own, which would describe the same key again.
+    private let startups = Mutex<[ObservedConstruction.ID: ConstructionSpan]>([:])
+    /// Each key's span name and attributes, made once per key and scope: describing a type costs
+    /// about half a microsecond, and a scope with modules of its own has bindings of its own,
+    /// which would describe the same key again.
     private let labels = Mutex<[Labels.Key: Labels]>([:])
-
-    /// A started span and when it started, from which its end, and its children's starts, are
-    /// placed without reading the clocks again.
-    private final class OpenSpan: ConstructionObserver {
-        let span: any Span
-        let start: WallClockInstant
-        /// ``start`` on the continuous clock: the spans below this one are placed from it.
-        let continuousStart: ContinuousClock.Instant
-
-        init(span: any Span, start: WallClockInstant, continuousStart: ContinuousClock.Instant) {
-            self.span = span
-            self.start = start
-            self.continuousStart = continuousStart
-        }
-
-        func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
-            end(after: duration)
-        }
-
-        func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
-            end(failedWith: error, after: duration)
-        }
-
-        func end(after duration: Duration) {
-            span.end(at: start.advanced(by: max(duration, .zero)))
-        }
-
-        func end(failedWith error: any Error, after duration: Duration) {
-            let end = start.advanced(by: max(duration, .zero))
-            span.recordError(error, attributes: [:], at: end)
-            span.setStatus(SpanStatus(code: .error))
-            span.end(at: end)
-        }
-    }
 
     private struct Labels: Sendable {
         struct Key: Hashable {
@@ -80,18 +56,19 @@ public final class TracingObserver: InjectionObserver {
         }
 
         let name: String
-        let key: String
-        let scope: String
+        /// `objection.key` and `objection.scope`, with room for `objection.construction`.
+        let attributes: SpanAttributes
     }
+
+    /// The attribute that carries a construction's process-unique id.
+    static let constructionAttribute = "objection.construction"
 
     /// One binding's constructions: its labels, made once, and where its spans go.
     private final class TracedBinding: BindingObserver {
-        let tracer: any Tracer
         let labels: Labels
         let observer: TracingObserver
 
-        init(tracer: any Tracer, labels: Labels, observer: TracingObserver) {
-            self.tracer = tracer
+        init(labels: Labels, observer: TracingObserver) {
             self.labels = labels
             self.observer = observer
         }
@@ -100,26 +77,21 @@ public final class TracingObserver: InjectionObserver {
             _ construction: ObservedConstruction,
             parent: (any ConstructionObserver)?
         ) -> any ConstructionObserver {
-            let parent = (parent as? OpenSpan) ?? observer.openStartup(construction.parentID)
-            // Below an open span, placed from that span's start on the continuous clock: a child
-            // then starts no earlier and ends no later than its parent, whatever the clocks did.
-            let continuousStart = construction.start
-            let start =
-                parent.map { $0.start.advanced(by: continuousStart - $0.continuousStart) }
-                ?? WallClockInstant(continuousStart)
-            let span = tracer.startSpan(
-                labels.name,
-                context: parent?.span.context ?? .current ?? .topLevel,
-                ofKind: .internal,
-                at: start
-            )
-            // One update, not three: a span's attributes are read and written whole each time.
-            span.updateAttributes { attributes in
-                attributes["objection.key"] = labels.key
-                attributes["objection.scope"] = labels.scope
-                attributes["objection.construction"] = Int64(truncatingIfNeeded: construction.id.rawValue)
-            }
-            return OpenSpan(span: span, start: start, continuousStart: continuousStart)
+            let above: ConstructionSpan.Parent =
+                if let parent = (parent as? ConstructionSpan) ?? observer.openStartup(construction.parentID) {
+                    .span(parent)
+                } else {
+                    .context(.current ?? .topLevel)
+                }
+            return ConstructionSpan(
+                name: labels.name,
+                attributes: labels.attributes,
+                constructionID: Int64(truncatingIfNeeded: construction.id.rawValue),
+                tracer: observer.tracer,
+                parent: above,
+                start: construction.start,
+                minimumDuration: observer.minimumDuration
+            ).startedUnlessDeferred()
         }
     }
 
@@ -128,12 +100,20 @@ public final class TracingObserver: InjectionObserver {
     /// ```swift
     /// InstrumentationSystem.bootstrap(otelTracer)
     /// let observer = TracingObserver()
+    /// // In a server: a span for what took 100 µs or more, or failed, and for what it was below.
+    /// let sparing = TracingObserver(minimumDuration: .microseconds(100))
     /// ```
     ///
-    /// - Parameter tracer: Where spans go: by default the tracer bootstrapped in
-    ///   `InstrumentationSystem` when the observer is made.
-    public init(tracer: any Tracer = InstrumentationSystem.tracer) {
+    /// - Parameters:
+    ///   - tracer: Where spans go: by default the tracer bootstrapped in `InstrumentationSystem`
+    ///     when the observer is made.
+    ///   - minimumDuration: A construction shorter than this leaves no span, unless it failed or
+    ///     a construction below it left one (which keeps its parents, so its trace stays whole).
+    ///     Its span is then started when it ends, placed where it started. `.zero`, the default,
+    ///     keeps every span and starts it when the construction starts. Startups always leave one.
+    public init(tracer: any Tracer = InstrumentationSystem.tracer, minimumDuration: Duration = .zero) {
         self.tracer = tracer
+        self.minimumDuration = minimumDuration
     }
 
     /// What starts the span of each construction of `key` under `scope`, below its parent's
@@ -148,20 +128,25 @@ public final class TracingObserver: InjectionObserver {
     ///   - scope: Its lifetime.
     /// - Returns: What starts each construction's span; the span ends each.
     public func bindingObserver(for key: BindingKey, scope: Scope) -> any BindingObserver {
-        TracedBinding(tracer: tracer, labels: labels(of: key, scope: scope), observer: self)
+        TracedBinding(labels: labels(of: key, scope: scope), observer: self)
     }
 
     private func labels(of key: BindingKey, scope: Scope) -> Labels {
         let labelsKey = Labels.Key(key: key, scope: scope)
         if let known = labels.withLock({ $0[labelsKey] }) { return known }
         let description = key.description
-        let made = Labels(name: "construct \(description)", key: description, scope: scope.description)
+        var attributes = SpanAttributes()
+        attributes["objection.key"] = description
+        attributes["objection.scope"] = scope.description
+        // A place for each construction's id, so that setting it does not grow the storage.
+        attributes[Self.constructionAttribute] = Int64(0)
+        let made = Labels(name: "construct \(description)", attributes: attributes)
         labels.withLock { $0[labelsKey] = made }
         return made
     }
 
     /// The span of the startup `id` names, if it is one still open.
-    private func openStartup(_ id: ObservedConstruction.ID?) -> OpenSpan? {
+    private func openStartup(_ id: ObservedConstruction.ID?) -> ConstructionSpan? {
         guard let id else { return nil }
         return startups.withLock { $0[id] }
     }
@@ -183,12 +168,18 @@ public final class TracingObserver: InjectionObserver {
     ///   - id: The startup's identity.
     ///   - singletons: How many singletons it builds.
     public func startupStarted(_ id: ObservedConstruction.ID, singletons: Int) {
-        let now = ContinuousClock.now
-        let start = WallClockInstant(now)
-        let span = tracer.startSpan(
-            Self.startupOperationName, context: .current ?? .topLevel, ofKind: .internal, at: start)
-        span.attributes["objection.singletons"] = singletons
-        startups.withLock { $0[id] = OpenSpan(span: span, start: start, continuousStart: now) }
+        var attributes = SpanAttributes()
+        attributes["objection.singletons"] = singletons
+        let span = ConstructionSpan(
+            name: Self.startupOperationName,
+            attributes: attributes,
+            constructionID: nil,
+            tracer: tracer,
+            parent: .context(.current ?? .topLevel),
+            start: .now,
+            minimumDuration: .zero
+        ).startedUnlessDeferred()
+        startups.withLock { $0[id] = span }
     }
 
     /// Ends the span of a startup, recording its error if it failed.
@@ -202,12 +193,7 @@ public final class TracingObserver: InjectionObserver {
     ///   - duration: How long it took.
     ///   - error: What ended it early, if anything.
     public func startupFinished(_ id: ObservedConstruction.ID, duration: Duration, error: (any Error)?) {
-        guard let open = startups.withLock({ $0.removeValue(forKey: id) }) else { return }
         // `duration` runs from before this span's start: its end is no earlier than its singletons'.
-        if let error {
-            open.end(failedWith: error, after: duration)
-        } else {
-            open.end(after: duration)
-        }
+        startups.withLock { $0.removeValue(forKey: id) }?.end(after: duration, error: error)
     }
 }

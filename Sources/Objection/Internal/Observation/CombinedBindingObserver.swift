@@ -1,12 +1,21 @@
-/// A ``CombinedObserver``'s binding observer: its observers of successes' binding observers, in
-/// order, and its observers of failures only, which hear a construction's failure.
+/// A ``CombinedObserver``'s binding observer: its observers of successes' binding observers, and
+/// the order in which a construction's failure reaches them and its observers of failures only —
+/// the order the combination was given.
 final class CombinedBindingObserver: BindingObserver {
-    private let parts: [any BindingObserver]
-    private let ofFailuresOnly: [any InjectionObserver]
+    /// Who hears a construction's failure, in the order the combination was given.
+    enum FailureListener: Sendable {
+        /// The construction observer of the part at this index.
+        case part(Int)
+        /// An observer of failures only.
+        case ofFailuresOnly(any InjectionObserver)
+    }
 
-    init(parts: [any BindingObserver], ofFailuresOnly: [any InjectionObserver]) {
+    private let parts: [any BindingObserver]
+    private let failureListeners: [FailureListener]
+
+    init(parts: [any BindingObserver], failureListeners: [FailureListener]) {
         self.parts = parts
-        self.ofFailuresOnly = ofFailuresOnly
+        self.failureListeners = failureListeners
     }
 
     func constructionStarted(
@@ -15,35 +24,36 @@ final class CombinedBindingObserver: BindingObserver {
     ) -> any ConstructionObserver {
         // A parent from this combination has one part per binding observer, in the same order.
         let parentParts = (parent as? CombinedConstructionObserver)?.parts
-        var started: [any ConstructionObserver] = []
-        started.reserveCapacity(parts.count)
-        for (index, part) in parts.enumerated() {
-            let partParent = parentParts.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-            started.append(part.constructionStarted(construction, parent: partParent))
+        let started = ConstructionObserverList(count: parts.count) { index in
+            parts[index].constructionStarted(construction, parent: parentParts?.observer(at: index))
         }
-        return CombinedConstructionObserver(parts: started, ofFailuresOnly: ofFailuresOnly)
+        return CombinedConstructionObserver(parts: started, failureListeners: failureListeners)
     }
 }
 
 /// One construction as a ``CombinedObserver`` follows it: what each of its binding observers
 /// answered, each handed its own part as a child's parent.
 final class CombinedConstructionObserver: ConstructionObserver {
-    let parts: [any ConstructionObserver]
-    private let ofFailuresOnly: [any InjectionObserver]
+    let parts: ConstructionObserverList
+    private let failureListeners: [CombinedBindingObserver.FailureListener]
 
-    init(parts: [any ConstructionObserver], ofFailuresOnly: [any InjectionObserver]) {
+    init(parts: ConstructionObserverList, failureListeners: [CombinedBindingObserver.FailureListener]) {
         self.parts = parts
-        self.ofFailuresOnly = ofFailuresOnly
+        self.failureListeners = failureListeners
     }
 
     func constructionFinished(_ construction: ObservedConstruction, duration: Duration) {
-        for part in parts { part.constructionFinished(construction, duration: duration) }
+        parts.forEach { $0.constructionFinished(construction, duration: duration) }
     }
 
     func constructionFailed(_ construction: ObservedConstruction, duration: Duration, error: any Error) {
-        for part in parts { part.constructionFailed(construction, duration: duration, error: error) }
-        for observer in ofFailuresOnly {
-            observer.constructionFailed(construction, duration: duration, error: error)
+        for listener in failureListeners {
+            switch listener {
+            case .part(let index):
+                parts.observer(at: index)?.constructionFailed(construction, duration: duration, error: error)
+            case .ofFailuresOnly(let observer):
+                observer.constructionFailed(construction, duration: duration, error: error)
+            }
         }
     }
 }

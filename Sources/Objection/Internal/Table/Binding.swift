@@ -58,8 +58,8 @@ final class Binding: Sendable {
     /// or a construction given up at startup) makes the synchronous path give way when it reads
     /// it, as it does for anything not as planned.
     let frontierStaysBuilt = Atomic<Bool>(false)
-    /// The ``BindingObserver`` of the observer it was first built for, made then (see
-    /// `ObserverReference.bindingObserver(for:)`).
+    /// Its observer's ``BindingObserver``, made the first time it is built under an observer
+    /// (see `ObserverReference.constructionStarted(_:of:parent:)`).
     let preparedObserver = OnceReference<ObserverReference.Prepared>()
     /// ``observedSubject``, made when first asked for: most bindings are never observed.
     private let observedSubjectStorage = OnceReference<ObservedSubject>()

@@ -71,9 +71,27 @@ public struct Observability: Sendable {
     /// The injector's observer: `others` first, then a `TracingObserver` on ``tracer`` and a
     /// `MetricsObserver` on ``registry``.
     ///
-    /// - Parameter others: Observers that hear the same events, such as a `LoggingObserver`.
+    /// ```swift
+    /// let observer = observability.observer(
+    ///     alongside: LoggingObserver(logger: logger), tracingAtLeast: .microseconds(100))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - others: Observers that hear the same events, such as a `LoggingObserver`.
+    ///   - minimumDuration: The `TracingObserver`'s: constructions quicker than this that did not
+    ///     fail and had nothing kept below them leave no span. `.zero` keeps every span.
+    ///   - tracing: Whether the `TracingObserver` is among them.
+    ///   - metrics: Whether the `MetricsObserver` is among them.
     /// - Returns: One observer that hands each event on to all of them.
-    public func observer(alongside others: any InjectionObserver...) -> CombinedObserver {
-        CombinedObserver(others + [TracingObserver(tracer: tracer), MetricsObserver(factory: metricsFactory)])
+    public func observer(
+        alongside others: any InjectionObserver...,
+        tracingAtLeast minimumDuration: Duration = .zero,
+        tracing: Bool = true,
+        metrics: Bool = true
+    ) -> CombinedObserver {
+        var observers = others
+        if tracing { observers.append(TracingObserver(tracer: tracer, minimumDuration: minimumDuration)) }
+        if metrics { observers.append(MetricsObserver(factory: metricsFactory)) }
+        return CombinedObserver(observers)
     }
 }
