@@ -32,27 +32,81 @@ extension InjectorActor {
         setStartupPending(false)
     }
 
-    /// Builds ``startupBindings``, failing with ``InjectionError/Code/timedOut`` after `timeout`.
+    /// Starts in two steps, as one startup: builds `first` — what the eager singletons need
+    /// running, such as a database client, or the services of a lifecycle — and hands it to
+    /// `run`, which starts it and returns once it runs; then builds the eager singletons, as
+    /// ``start(within:)`` does.
+    ///
+    /// Both steps are under the one deadline, and an observer hears one startup that the
+    /// constructions of both name as their parent: a host need not resolve its services before
+    /// the start, outside its deadline and its trace.
+    ///
+    /// ```swift
+    /// let injector = try await InjectorActor(modules: [AppModule()], startup: .deferred)
+    /// try await injector.start(within: .seconds(30), buildingFirst: PostgresClient.self) { client in
+    ///     if let client { group.addTask { await client.run() } }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: How long both steps may take; `nil` for no deadline.
+    ///   - first: The type to build first; `nil` is handed to `run` when it is not bound.
+    ///   - name: Its name, if it is bound under one.
+    ///   - run: Starts what was built, and returns once it runs; cancelled when the deadline
+    ///     passes.
+    /// - Throws: As ``start(within:)``; past the deadline in the first step,
+    ///   ``InjectionError/Code/timedOut`` names the singletons it was building, or `first` itself
+    ///   when `run` had not returned. An error `run` throws ends the start unchanged.
+    public nonisolated func start<First: Sendable>(
+        within timeout: Duration? = nil,
+        buildingFirst first: First.Type,
+        named name: String? = nil,
+        then run: @escaping @Sendable (First?) async throws -> Void
+    ) async throws {
+        try checkNotShutDown()
+        let key = BindingKey(first, named: name)
+        try await buildStartupSingletons(
+            within: timeout,
+            first: StartupPrelude(key: key) { parent in
+                try await run(try await self.resolveIfBound(key, as: First.self, below: parent))
+            }
+        )
+        setStartupPending(false)
+    }
+
+    /// What a two-step start builds and runs before the eager singletons: `key`'s value, handed
+    /// to the host.
+    struct StartupPrelude: Sendable {
+        let key: BindingKey
+        let run: @Sendable (ResolutionFrame?) async throws -> Void
+    }
+
+    /// Builds ``startupBindings``, after `first` if there is one, failing with
+    /// ``InjectionError/Code/timedOut`` after `timeout`.
     ///
     /// Whatever ends startup early — the deadline, a provider's error, the caller's cancellation
     /// (a process stopped while starting) — gives up the constructions startup is still waiting
     /// on: their tasks are cancelled, their waiters get the same error, the next `get` builds
     /// again, and shutdown does not wait for them. A value one of them builds after all is
     /// disposed with the injector's other values, never handed out.
-    nonisolated func buildStartupSingletons(within timeout: Duration?) async throws {
+    nonisolated func buildStartupSingletons(within timeout: Duration?, first: StartupPrelude? = nil) async throws {
         let bindings = startupBindings
-        guard !bindings.isEmpty else { return }
+        guard !bindings.isEmpty || first != nil else { return }
         // An observer of successes hears the startup as one event that the singletons it builds
         // name as their parent; the identity travels in a step of its own above them.
         let observer = observesSuccesses ? observing?.observer : nil
         let id = observer.map { _ in ObservedConstruction.ID.next() }
         let start = ContinuousClock.now
         if let observer, let id { observer.startupStarted(id, singletons: bindings.count) }
+        let firstDone = Lock(first == nil)
         do {
-            try await build(bindings, within: timeout, below: id.map(ResolutionFrame.startup))
+            try await build(
+                bindings, after: first, done: firstDone, within: timeout, below: id.map(ResolutionFrame.startup))
             if let observer, let id { observer.startupFinished(id, duration: .now - start, error: nil) }
         } catch {
-            let givenUp = WaitGraph.reachable(from: bindings.compactMap { $0.cell?.construction })
+            // Ended in the first step: what it was building is any singleton's construction.
+            let building = firstDone.withLock { $0 } ? bindings.compactMap(\.cell) : singletonCells
+            let givenUp = WaitGraph.reachable(from: building.compactMap(\.construction))
             for cell in singletonCells {
                 guard let construction = cell.construction, givenUp.contains(ObjectIdentifier(construction)) else {
                     continue
@@ -65,18 +119,25 @@ extension InjectorActor {
         }
     }
 
-    /// Builds `bindings`, singletons, concurrently, failing after `timeout` if they are not all
-    /// built by then. A timeout of ``longestDeadline`` or more is none: the clock cannot count
-    /// that far (a sleep that long traps), and nothing waits that long anyway.
+    /// Runs `first` (setting `firstDone` once it has run), then builds `bindings`, singletons,
+    /// concurrently, failing after `timeout` if they are not all built by then. A timeout of ``longestDeadline`` or more is none: the
+    /// clock cannot count that far (a sleep that long traps), and nothing waits that long anyway.
     private nonisolated func build(
         _ bindings: [Binding],
+        after first: StartupPrelude?,
+        done firstDone: Lock<Bool>,
         within timeout: Duration?,
         below parent: ResolutionFrame?
     ) async throws {
-        guard let timeout, timeout < Self.longestDeadline else { return try await build(bindings, below: parent) }
+        let steps: @Sendable () async throws -> Void = {
+            try await first?.run(parent)
+            firstDone.withLock { $0 = true }
+            try await self.build(bindings, below: parent)
+        }
+        guard let timeout, timeout < Self.longestDeadline else { return try await steps() }
         let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
-                try await self.build(bindings, below: parent)
+                try await steps()
                 return true
             }
             group.addTask {
@@ -86,8 +147,14 @@ extension InjectorActor {
             defer { group.cancelAll() }
             return try await group.next() ?? true
         }
+        guard !finished else { return }
+        if let first, !firstDone.withLock({ $0 }) {
+            // Whatever singleton the first step is building, eager or not.
+            let building = singletonCells.compactMap { $0.construction.map(WaitGraph.chain(from:)) }
+            throw InjectionError.startupTimedOut(after: timeout, stuck: building.isEmpty ? [[first.key]] : building)
+        }
         let unbuilt = bindings.filter { $0.cell?.isBuilt != true }
-        guard !finished, !unbuilt.isEmpty else { return }
+        guard !unbuilt.isEmpty else { return }
         throw InjectionError.startupTimedOut(
             after: timeout,
             stuck: unbuilt.map { binding in binding.cell?.construction.map(WaitGraph.chain(from:)) ?? [binding.key] }

@@ -7,7 +7,7 @@ import Testing
 /// served on `/traces`; the metrics on `/metrics`, moved by each request's scoped constructions.
 @Suite("Observability", .timeLimit(.minutes(2)))
 struct ObservabilityTests {
-    @Test("The start-up is one trace, its span above the eager singletons; the client, built before it, its own root")
+    @Test("The start-up is one trace, its span above the client it runs first and the eager singletons")
     func startupTrace() async throws {
         try await TestServer.with { server in
             let spans = try #require(await server.observability.tracer.startup())
@@ -15,17 +15,19 @@ struct ObservabilityTests {
             #expect(startup.parentSpanID == nil)
             #expect(startup.attribute("objection.singletons") == "2")
             let below = spans.filter { $0.parentSpanID == startup.spanID }
-            #expect(Set(below.map(\.operationName)) == ["construct Metrics", "construct LinkDatabase"])
+            #expect(
+                Set(below.map(\.operationName)) == [
+                    "construct PostgresClient", "construct Metrics", "construct LinkDatabase",
+                ])
             #expect(
                 below.allSatisfy { $0.traceID == startup.traceID && $0.attribute("objection.scope") == "singleton" })
             #expect(below.allSatisfy { $0.startNanoseconds >= startup.startNanoseconds })
             #expect(below.allSatisfy { $0.endNanoseconds <= startup.endNanoseconds })
-            // InjectorService builds and runs the client before it starts the injector: the
-            // client's construction is a trace of its own, ended before the start-up began.
+            // InjectorService's start builds the client, runs it, then builds the singletons that
+            // query it: the client's construction is in the start-up, ended before theirs began.
             let client = try #require(spans.only { $0.operationName == "construct PostgresClient" })
-            #expect(client.parentSpanID == nil)
-            #expect(client.traceID != startup.traceID)
-            #expect(client.endNanoseconds <= startup.startNanoseconds)
+            let database = try #require(spans.only { $0.operationName == "construct LinkDatabase" })
+            #expect(client.endNanoseconds <= database.startNanoseconds)
             #expect(spans.count == 4)
 
             // Served as it was kept.
@@ -34,7 +36,7 @@ struct ObservabilityTests {
 
             // Logged as a tree: a heading, then one line per span, children indented below parents.
             let logged = server.tracing.all.map(\.message)
-            #expect(logged.first == "Start-up trace: 4 spans in 2 traces")
+            #expect(logged.first == "Start-up trace: 4 spans in 1 traces")
             #expect(Array(logged.dropFirst()) == SpanTree(spans).lines)
             #expect(logged.contains { $0.hasPrefix("objection.startup ") && $0.hasSuffix(" singletons=2") })
             #expect(

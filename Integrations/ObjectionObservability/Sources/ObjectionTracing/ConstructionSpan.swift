@@ -13,7 +13,8 @@ import Tracing
 /// ```swift
 /// let span = ConstructionSpan(name: "construct Database", attributes: attributes, constructionID: 7,
 ///                             tracer: tracer, parent: .context(.current ?? .topLevel),
-///                             start: construction.start, minimumDuration: .zero)
+///                             start: construction.start, minimumDuration: .zero,
+///                             keepsDescendants: false)
 /// span.constructionFinished(construction, duration: .milliseconds(3))
 /// ```
 final class ConstructionSpan: ConstructionObserver {
@@ -56,6 +57,8 @@ final class ConstructionSpan: ConstructionObserver {
     /// When the construction started, on the continuous clock.
     private let start: ContinuousClock.Instant
     private let minimumDuration: Duration
+    /// Whether the spans below this one are all kept, whatever their duration: a startup's.
+    let keepsDescendants: Bool
     private let state = Mutex(State.pending)
 
     /// A span not yet started; ``started()`` starts it.
@@ -69,6 +72,7 @@ final class ConstructionSpan: ConstructionObserver {
     ///   - start: When the construction started.
     ///   - minimumDuration: A construction that ends sooner without failing, and that nothing below
     ///     needed a span of, leaves none; `.zero` keeps every span.
+    ///   - keepsDescendants: Whether the spans below this one are all kept.
     init(
         name: String,
         attributes: SpanAttributes,
@@ -76,7 +80,8 @@ final class ConstructionSpan: ConstructionObserver {
         tracer: any Tracer,
         parent: Parent,
         start: ContinuousClock.Instant,
-        minimumDuration: Duration
+        minimumDuration: Duration,
+        keepsDescendants: Bool
     ) {
         self.name = name
         self.attributes = attributes
@@ -85,6 +90,7 @@ final class ConstructionSpan: ConstructionObserver {
         self.parent = parent
         self.start = start
         self.minimumDuration = minimumDuration
+        self.keepsDescendants = keepsDescendants
     }
 
     /// This span once started, for one that keeps every span: started now, when it happens.

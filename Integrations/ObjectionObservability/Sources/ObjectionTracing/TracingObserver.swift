@@ -22,7 +22,8 @@ import Tracing
 /// In a server, where a request's scoped constructions take microseconds and each span costs
 /// about as much again, `minimumDuration` keeps the spans worth reading: a construction that took
 /// at least that long or failed, and the constructions above it. The first build of a database
-/// pool for a request is then in that request's trace; a request's cheap scoped values are not.
+/// pool for a request is then in that request's trace; a request's cheap scoped values are not. A
+/// startup's tree is kept whole: each of its singletons is built once.
 ///
 /// It hears constructions through ``bindingObserver(for:scope:)``, as the injector calls it. An
 /// observer that wraps it must hand that on: the `ObservedConstruction` methods of
@@ -77,12 +78,10 @@ public final class TracingObserver: InjectionObserver {
             _ construction: ObservedConstruction,
             parent: (any ConstructionObserver)?
         ) -> any ConstructionObserver {
-            let above: ConstructionSpan.Parent =
-                if let parent = (parent as? ConstructionSpan) ?? observer.openStartup(construction.parentID) {
-                    .span(parent)
-                } else {
-                    .context(.current ?? .topLevel)
-                }
+            let parentSpan = (parent as? ConstructionSpan) ?? observer.openStartup(construction.parentID)
+            let above: ConstructionSpan.Parent = parentSpan.map { .span($0) } ?? .context(.current ?? .topLevel)
+            // A startup's constructions are each built once: its tree is kept whole.
+            let keepsAll = parentSpan?.keepsDescendants ?? false
             return ConstructionSpan(
                 name: labels.name,
                 attributes: labels.attributes,
@@ -90,7 +89,8 @@ public final class TracingObserver: InjectionObserver {
                 tracer: observer.tracer,
                 parent: above,
                 start: construction.start,
-                minimumDuration: observer.minimumDuration
+                minimumDuration: keepsAll ? .zero : observer.minimumDuration,
+                keepsDescendants: keepsAll
             ).startedUnlessDeferred()
         }
     }
@@ -110,7 +110,8 @@ public final class TracingObserver: InjectionObserver {
     ///   - minimumDuration: A construction shorter than this leaves no span, unless it failed or
     ///     a construction below it left one (which keeps its parents, so its trace stays whole).
     ///     Its span is then started when it ends, placed where it started. `.zero`, the default,
-    ///     keeps every span and starts it when the construction starts. Startups always leave one.
+    ///     keeps every span and starts it when the construction starts. A startup, built once,
+    ///     always leaves its whole tree.
     public init(tracer: any Tracer = InstrumentationSystem.tracer, minimumDuration: Duration = .zero) {
         self.tracer = tracer
         self.minimumDuration = minimumDuration
@@ -177,7 +178,8 @@ public final class TracingObserver: InjectionObserver {
             tracer: tracer,
             parent: .context(.current ?? .topLevel),
             start: .now,
-            minimumDuration: .zero
+            minimumDuration: .zero,
+            keepsDescendants: true
         ).startedUnlessDeferred()
         startups.withLock { $0[id] = span }
     }

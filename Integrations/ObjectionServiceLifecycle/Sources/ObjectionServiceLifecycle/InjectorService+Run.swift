@@ -6,13 +6,15 @@ extension InjectorService {
     /// Runs the injector's services, starts the injector once they run, and, when the group shuts
     /// down gracefully, ends the services and then shuts the injector down.
     ///
-    /// In order:
-    /// 1. Resolves the singletons marked ``ScopedBindingBuilder/asService()``.
+    /// In order, steps 1 to 3 being one start of the injector
+    /// (``InjectorActor/start(within:buildingFirst:named:then:)``), under `startupTimeout` and,
+    /// for an observer, one startup event:
+    /// 1. Builds the singletons marked ``ScopedBindingBuilder/asService()``.
     /// 2. Runs them in an inner `ServiceGroup` without signal handling, which hears the graceful
     ///    shutdown of the group that runs this service and passes it on to them, in reverse order
     ///    of declaration.
-    /// 3. Once each service's `run()` has been called, calls ``InjectorActor/start(within:)`` to
-    ///    build the eager singletons, which may now use those services.
+    /// 3. Once each service's `run()` has been called, builds the eager singletons, which may now
+    ///    use those services.
     /// 4. Waits for graceful shutdown (or cancellation). On graceful shutdown it first drains the
     ///    injector (``InjectorActor/drain(within:)``, up to `drainTimeout`): the request scopes
     ///    still open end while the services they use still run. Then the services end.
@@ -41,25 +43,7 @@ extension InjectorService {
     ///   `error`. When the task is cancelled, `run()` ends the same way and throws only what
     ///   the services threw.
     public func run() async throws {
-        let services: [any Service]
-        do {
-            services = try await injector.getIfBound([any Service].self, named: ServiceCollection.name) ?? []
-        } catch {
-            logger.debug(
-                "Resolving the injector's services failed",
-                metadata: ["objection.error": .string(safeDescription(of: error))]
-            )
-            startOutcome.finish(.failure(error))
-            throw await shutDownInjector(after: error) ?? error
-        }
-        let names = services.map { String(describing: type(of: $0)) }
-        serviceNames.record(names)
-        logger.debug(
-            "Running the injector's services",
-            metadata: ["objection.services": .array(names.map { .string($0) })]
-        )
-
-        let failure = await runServicesAndStart(services)
+        let failure = await runServicesAndStart()
         // A start that never finished (the group ended first) ends the wait with the failure, or
         // with cancellation.
         startOutcome.finish(.failure(failure ?? CancellationError()))
@@ -68,18 +52,65 @@ extension InjectorService {
         }
     }
 
-    /// What ends the wait in ``runServicesAndStart(_:)``.
+    /// What ends the wait in ``runServicesAndStart()``.
     private enum Step: Sendable {
         case servicesEnded((any Error)?)
         case startFinished((any Error)?)
     }
 
-    /// Runs `services` in an inner group, starts the injector once each `run()` has been called,
-    /// and returns when the group has ended: the first failure, or `nil`.
-    private func runServicesAndStart(_ services: [any Service]) async -> (any Error)? {
-        let gate = StartGate(opensAfter: services.count)
-        // Listed first, the waiter ends last; it keeps a group without services running too.
+    /// Starts the injector, runs the services its start builds in an inner group beside it, and
+    /// returns when both have ended: the first failure, or `nil`.
+    private func runServicesAndStart() async -> (any Error)? {
+        let handoff = ServiceHandoff()
+        return await withTaskGroup(of: Step.self) { tasks in
+            tasks.addTask { .startFinished(await self.startInjector(handingServicesTo: handoff)) }
+            var failure: (any Error)?
+            // The services, once the start has built them: nil if it ended first.
+            if let delivery = await handoff.delivery() {
+                let group = makeGroup(running: delivery)
+                // A child task, so that the group inherits the graceful shutdown of the group
+                // running this service, and its cancellation.
+                tasks.addTask {
+                    defer { delivery.gate.open() }
+                    do {
+                        try await group.run()
+                        return .servicesEnded(nil)
+                    } catch {
+                        return .servicesEnded(error)
+                    }
+                }
+                while let step = await tasks.next() {
+                    switch step {
+                    case .startFinished(.none):
+                        logger.debug("Injector started")
+                    case .startFinished(let error?):
+                        failure = failure ?? error
+                        await group.triggerGracefulShutdown()
+                    case .servicesEnded(let error):
+                        // A start still running waits on services that no longer run: give it up.
+                        tasks.cancelAll()
+                        failure = failure ?? error
+                    }
+                }
+            } else {
+                while let step = await tasks.next() {
+                    if case .startFinished(let error?) = step { failure = failure ?? error }
+                }
+            }
+            return failure
+        }
+    }
+
+    /// The inner group that runs the delivered services, each reporting its start at the gate.
+    private func makeGroup(running delivery: ServiceHandoff.Delivery) -> ServiceGroup {
+        let names = delivery.services.map { String(describing: type(of: $0)) }
+        serviceNames.record(names)
+        logger.debug(
+            "Running the injector's services",
+            metadata: ["objection.services": .array(names.map { .string($0) })]
+        )
         typealias Configuration = ServiceGroupConfiguration.ServiceConfiguration
+        // Listed first, the waiter ends last; it keeps a group without services running too.
         let waiter = Configuration(service: GracefulShutdownWait(), serviceName: "InjectorService")
         // Listed last, the drain hears the graceful shutdown first: the requests still in flight
         // finish while the services they use still run.
@@ -89,61 +120,33 @@ extension InjectorService {
         )
         let configurations =
             [waiter]
-            + services.map { service in
-                Configuration(
-                    service: StartReportingService(base: service, gate: gate),
-                    serviceName: String(describing: type(of: service))
-                )
+            + zip(delivery.services, names).map { service, name in
+                Configuration(service: StartReportingService(base: service, gate: delivery.gate), serviceName: name)
             } + [drain]
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: configurations, logger: logger))
-
-        return await withTaskGroup(of: Step.self) { tasks in
-            // A child task, so that the group inherits the graceful shutdown of the group running
-            // this service, and its cancellation.
-            tasks.addTask {
-                defer { gate.open() }
-                do {
-                    try await group.run()
-                    return .servicesEnded(nil)
-                } catch {
-                    return .servicesEnded(error)
-                }
-            }
-            // Every service's run() is called even in a cancelled group: the gate opens by
-            // arrivals unless the group could not run at all.
-            if await gate.wait() {
-                tasks.addTask { .startFinished(await self.startInjector()) }
-            }
-
-            var failure: (any Error)?
-            while let step = await tasks.next() {
-                switch step {
-                case .startFinished(.none):
-                    logger.debug("Injector started")
-                case .startFinished(let error?):
-                    failure = failure ?? error
-                    await group.triggerGracefulShutdown()
-                case .servicesEnded(let error):
-                    // A start still running waits on services that no longer run: give it up.
-                    tasks.cancelAll()
-                    failure = failure ?? error
-                }
-            }
-            return failure
-        }
+        return ServiceGroup(configuration: ServiceGroupConfiguration(services: configurations, logger: logger))
     }
 
-    /// Builds the eager singletons: `nil` on success or when the start was given up because the
-    /// services ended, else the error.
-    private func startInjector() async -> (any Error)? {
+    /// Starts the injector: builds its services and hands them over through `handoff`, waits
+    /// until each has started, then builds the eager singletons. `nil` on success or when the
+    /// start was given up because the services ended, else the error.
+    private func startInjector(handingServicesTo handoff: ServiceHandoff) async -> (any Error)? {
         do {
-            try await injector.start(within: startupTimeout)
+            try await injector.start(
+                within: startupTimeout,
+                buildingFirst: [any Service].self,
+                named: ServiceCollection.name
+            ) { services in
+                let gate = handoff.deliver(services ?? [])
+                // Opened by hand: the group ended before every service started; give the start up.
+                guard await gate.waitUnlessCancelled() else { throw ServicesEndedFirst() }
+            }
             startOutcome.finish(.success(()))
             return nil
         } catch {
-            startOutcome.finish(.failure(error))
+            handoff.giveUp()
+            startOutcome.finish(.failure(error is ServicesEndedFirst ? CancellationError() : error))
             let metadata: Logger.Metadata = ["objection.error": .string(safeDescription(of: error))]
-            guard !Task.isCancelled else {
+            guard !Task.isCancelled, !(error is ServicesEndedFirst) else {
                 // Given up because the services ended: their group reports why, if anything failed.
                 logger.debug("Injector start given up", metadata: metadata)
                 return nil
@@ -174,3 +177,6 @@ extension InjectorService {
         return failure ?? disposalFailure
     }
 }
+
+/// Ends a start whose services' group ended before each of them started: that group reports why.
+private struct ServicesEndedFirst: Error {}

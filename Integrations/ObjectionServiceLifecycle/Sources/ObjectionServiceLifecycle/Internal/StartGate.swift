@@ -59,4 +59,14 @@ final class StartGate: Sendable {
             if let allArrived { continuation.resume(returning: allArrived) }
         }
     }
+
+    /// Waits like ``wait()``, but the caller's cancellation opens the gate (answering `false`):
+    /// for a start whose deadline passes while the services are starting.
+    func waitUnlessCancelled() async -> Bool {
+        await withTaskCancellationHandler {
+            await wait()
+        } onCancel: {
+            open()
+        }
+    }
 }
