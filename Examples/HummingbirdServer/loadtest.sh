@@ -13,12 +13,8 @@ URL="http://127.0.0.1:$PORT"
 AUTH="Authorization: Bearer loadtest"
 
 # On its own line, so that set -e stops here if the start fails.
-pg_env=$(bash ../../.ci/postgres-start)
+pg_env=$(bash ../fresh-schema.sh link_shortener_loadtest)
 eval "$pg_env"
-export POSTGRES_SCHEMA=link_shortener_loadtest
-PGPASSWORD="$POSTGRES_PASSWORD" psql -q -v ON_ERROR_STOP=1 -h "$POSTGRES_HOST" -p "$POSTGRES_PORT" \
-    -U "$POSTGRES_USER" -d "$POSTGRES_DB" -c "SET client_min_messages = warning" \
-    -c "DROP SCHEMA IF EXISTS $POSTGRES_SCHEMA CASCADE" -c "CREATE SCHEMA $POSTGRES_SCHEMA"
 
 swift build -c release 2>&1 | tail -n 1
 .build/release/link-shortener "$PORT" >/dev/null &

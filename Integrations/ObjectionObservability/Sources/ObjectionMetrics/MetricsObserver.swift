@@ -228,16 +228,18 @@ public final class MetricsObserver: InjectionObserver {
         }
     }
 
-    /// A metric made with `make`, kept in `cache` for `id`. Made outside the lock: a factory is
-    /// the application's code. Two first uses at once may both make one; a factory hands out the
-    /// same handler for the same label and dimensions, so either will do.
+    /// A metric made with `make`, kept in `cache` for `id`: the one stored first when two first
+    /// uses make one at once. Made outside the lock: a factory is the application's code.
     private func made<ID: Hashable & Sendable, Metric: Sendable>(
         in cache: borrowing Mutex<[ID: Metric]>,
         for id: ID,
         _ make: () -> Metric
     ) -> Metric {
         let metric = make()
-        cache.withLock { $0[id] = metric }
-        return metric
+        return cache.withLock { cache in
+            if let stored = cache[id] { return stored }
+            cache[id] = metric
+            return metric
+        }
     }
 }

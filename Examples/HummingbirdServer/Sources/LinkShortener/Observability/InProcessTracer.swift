@@ -20,11 +20,11 @@ import Tracing
 /// let injector = try await InjectorActor(modules: [AppModule(…)], startup: .deferred,
 ///                                        observer: TracingObserver(tracer: tracer))
 /// // at start-up, in the log:
-/// // Start-up trace: 4 spans in 2 traces
-/// // construct PostgresClient 2.915 ms key=PostgresClient scope=singleton
-/// // objection.startup 13.064 ms singletons=2
-/// //   construct Metrics 0.192 ms key=Metrics scope=singleton
-/// //   construct LinkDatabase 12.514 ms key=LinkDatabase scope=singleton
+/// // Start-up trace: 4 spans in 1 traces
+/// // objection.startup 9.486 ms singletons=2
+/// //   construct PostgresClient 0.690 ms key=PostgresClient scope=singleton
+/// //   construct Metrics 0.495 ms key=Metrics scope=singleton
+/// //   construct LinkDatabase 8.233 ms key=LinkDatabase scope=singleton
 /// ```
 public struct InProcessTracer: Tracer {
     /// The span type this tracer starts.
