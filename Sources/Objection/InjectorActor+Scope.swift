@@ -69,11 +69,28 @@ extension InjectorActor {
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
         try checkNotShutDown()
+        return try await serve(in: requestScope(binding: values), body)
+    }
+
+    /// A request scope of this injector with the values `values` binds: refused when they would
+    /// replace this injector's own bindings (those not declared ``BindingBuilder/suppliedByScope()``).
+    nonisolated func requestScope(binding values: (inout ScopeValues) throws -> Void) throws -> InjectorActor {
         var bound = ScopeValues()
         try values(&bound)
         let replaced = bound.keys { key in table.binding(for: key).map { !$0.isSuppliedByScope } ?? false }
         guard replaced.isEmpty else { throw InjectionError.requestValuesReplaceBindings(replaced) }
-        return try await serve(in: InjectorActor(scopeOf: self, values: bound), body)
+        return InjectorActor(scopeOf: self, values: bound)
+    }
+
+    /// Counts `scope` as open for the drains of the injectors above it; when one of them is
+    /// draining and the caller is not inside a request in flight there, ends it and throws
+    /// ``InjectionError/Code/draining``.
+    nonisolated(nonsending) func admit(_ scope: InjectorActor) async throws {
+        guard scope.countScopeOpening(isNested: { !Self.callerScopes(countedIn: $0).isEmpty }) else {
+            // A scope with modules may have built its eager bindings already: end it.
+            _ = await scope.end(after: .failed(InjectionError.draining))
+            throw InjectionError.draining
+        }
     }
 
     /// Runs `body` in a new request scope that `around` wraps: the way to give a scope a resource
@@ -162,11 +179,7 @@ extension InjectorActor {
         let value: T
         // Counted for the drain of the injectors above; refused while one of them drains, but
         // inside a request in flight.
-        guard scope.countScopeOpening(isNested: { !Self.callerScopes(countedIn: $0).isEmpty }) else {
-            // A scope with modules may have built its eager bindings already: end it.
-            _ = await scope.end(after: .failed(InjectionError.draining))
-            throw InjectionError.draining
-        }
+        try await admit(scope)
         defer { scope.countScopeEnd() }
         // A stored flag, `false` unless the observer asked: no other observer pays for this.
         let scopeObserver = observesScopes ? observing : nil

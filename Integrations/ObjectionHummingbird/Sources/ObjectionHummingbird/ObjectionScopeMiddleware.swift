@@ -4,7 +4,8 @@ import Logging
 import NIOHTTP1
 import Objection
 
-/// Opens one Objection request scope per request, and ends it when the response is produced.
+/// Opens one Objection request scope per request, and ends it when the response has been produced —
+/// for a streamed body, once its last byte has been written.
 ///
 /// For each request it:
 ///
@@ -14,10 +15,14 @@ import Objection
 ///    and the header of step 5 are added only where that middleware did not set them;
 /// 2. lets your closure bind the request's values (its id, the authenticated user) as the scope's
 ///    ``ScopeValues``: no module and no binding table per request;
-/// 3. runs the rest of the chain inside ``InjectorActor/withScope(values:_:)``, with the scope in
-///    the context for ``InjectingRequestContext/resolve(_:named:)``;
-/// 4. ends the scope when the handler returns or throws, disposing its scoped instances, before
-///    the response is written;
+/// 3. runs the rest of the chain in the scope (``InjectorActor/openScope(values:)``), with the
+///    scope in the context for ``InjectingRequestContext/resolve(_:named:)``;
+/// 4. ends the scope, disposing its scoped instances: when the handler throws; when it returns a
+///    response whose length is known (a buffer, a string, an encoded value: everything a handler
+///    returns but a stream), before the response is written; when it returns a body streamed
+///    without a known length (`ResponseBody(asyncSequence:)`, a writer closure without
+///    `contentLength`), once that body has been written — its last byte handed to the server
+///    before the response is finished — or has failed, the client gone;
 /// 5. echoes the id in the response's `X-Request-ID` header.
 ///
 /// Errors are sorted. An `HTTPResponseError` (`HTTPError` included), from the handler, a provider
@@ -37,9 +42,14 @@ import Objection
 /// }
 /// ```
 ///
-/// The scope ends when the handler returns its `Response`, so a streamed body, written after that,
-/// must not use scoped instances. A disposal that fails turns even a successful response into the
-/// opaque `500`: a scoped instance that commits work when disposed must not fail silently.
+/// A streamed body may use the request's scoped instances until its last byte: they are disposed
+/// after it, with ``Objection/ScopeOutcome/succeeded``, or with the write's error when the client
+/// left mid-stream. A disposal that fails turns a response of known length into the opaque `500`:
+/// a scoped instance that commits work when disposed must not fail silently. Once a streamed
+/// body's head has been sent that cannot be: the failure is logged, and the response is ended
+/// without its end (the connection is closed), so that the client does not read it as complete.
+/// A stream with a known `contentLength` is ended like a buffer, before it is written: give such a
+/// body no `contentLength` if it reads scoped instances.
 public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: RouterMiddleware {
     /// The injector the request scopes are opened in, usually the application's root.
     ///
@@ -108,12 +118,22 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
         do {
             var values = ScopeValues()
             try await bindValues(request, context, &values)
-            response = try await injector.withScope(values: { $0 = values }) { scope in
+            let open = try await injector.openScope { $0 = values }
+            do {
                 // In place, not in a copy: a context's copy and its destruction retain and release
                 // its every reference (0.4 µs per request, profiled in the example server).
-                context.requestScope.injector = scope
+                context.requestScope.injector = open.injector
                 defer { context.requestScope.injector = nil }
-                return try await next(request, context)
+                response = try await InjectorActor.withCurrent(open.injector) { try await next(request, context) }
+            } catch {
+                // The handler's error wins over a disposal's, which the observer still hears of.
+                try? await open.end(.failed(error))
+                throw error
+            }
+            if response.body.contentLength == nil {
+                response.body = ScopeEndingBody.wrap(response.body, ending: open, logger: context.logger)
+            } else {
+                try await open.end(.succeeded)
             }
         } catch let error as any HTTPResponseError {
             throw error

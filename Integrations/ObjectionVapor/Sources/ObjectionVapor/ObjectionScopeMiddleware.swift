@@ -11,11 +11,14 @@ import Vapor
 /// 1. binds the request's ``RequestIdentifier`` (Vapor's `req.id`), then lets your closure bind
 ///    the rest of the request's values — by default its `Logger`, `req.logger` — as the scope's
 ///    ``Objection/ScopeValues``: no module and no binding table per request;
-/// 2. runs the rest of the chain inside ``Objection/InjectorActor/withScope(values:_:)``, with the
-///    scope in `req.storage` for ``Vapor/Request/resolve(_:named:)``;
-/// 3. ends the scope when the handler returns or throws, disposing its scoped instances before the
-///    response is written, each told how the request ended: ``Objection/ScopeOutcome/failed(_:)``
-///    with the thrown error, or with a ``ServerErrorStatus`` for a `5xx` response.
+/// 2. runs the rest of the chain in the scope (``Objection/InjectorActor/openScope(values:)``),
+///    with the scope in `req.storage` for ``Vapor/Request/resolve(_:named:)``;
+/// 3. ends the scope, disposing its scoped instances, each told how the request ended
+///    (``Objection/ScopeOutcome/failed(_:)`` with the thrown error, or with a
+///    ``ServerErrorStatus`` for a `5xx` response): when the handler throws or returns its
+///    response, before the response is written — or, for a body made with
+///    ``Vapor/Response/Body/init(keepingScopeOf:count:_:)``, once that stream has ended (its end
+///    sent after the disposals) or failed, the client gone.
 ///
 /// Errors are sorted. An `AbortError` (`Abort` included), from the handler, a provider or your
 /// closure, passes through unchanged to Vapor's `ErrorMiddleware`, and so does the parser's error
@@ -38,9 +41,14 @@ import Vapor
 /// }
 /// ```
 ///
-/// The scope ends when the handler returns its `Response`, so a streamed body, written after that,
-/// must not use scoped instances. A disposal that fails turns even a successful response into the
-/// opaque `500`: a scoped instance that commits work when disposed must not fail silently.
+/// Vapor writes a streamed body after the middleware has returned, and shows it no way into a
+/// body it did not make: a stream that reads the request's scoped instances is made with
+/// ``Vapor/Response/Body/init(keepingScopeOf:count:_:)``, which keeps the scope open to its last
+/// byte. Any other stream (`Response.Body(asyncStream:)`, `stream:`) is written after the scope
+/// ended, and must not use scoped instances. A disposal that fails turns a response into the
+/// opaque `500`: a scoped instance that commits work when disposed must not fail silently; once a
+/// kept stream's head has been sent that cannot be, so the failure is logged and the stream ends
+/// in that error.
 public struct ObjectionScopeMiddleware: AsyncMiddleware {
     /// The injector the request scopes are opened in, usually the application's.
     ///
@@ -99,18 +107,37 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
             var values = ScopeValues()
             values.bind(RequestIdentifier.self, to: RequestIdentifier(request.id))
             try await bindValues(request, &values)
-            return try await injector.withScope(values: { $0 = values }) { scope in
+            let open = try await injector.openScope { $0 = values }
+            let keeper = ScopeKeeper(open)
+            let response: Response
+            do {
                 // An outer scope middleware's scope, restored for the rest of its chain.
-                let enclosing = request.storage[RequestScopeKey.self]
-                request.storage[RequestScopeKey.self] = scope
-                defer { request.storage[RequestScopeKey.self] = enclosing }
-                let response = try await next.respond(to: request)
+                let enclosing = (request.storage[RequestScopeKey.self], request.storage[ScopeKeeperKey.self])
+                request.storage[RequestScopeKey.self] = open.injector
+                request.storage[ScopeKeeperKey.self] = keeper
+                defer {
+                    request.storage[RequestScopeKey.self] = enclosing.0
+                    request.storage[ScopeKeeperKey.self] = enclosing.1
+                }
+                response = try await InjectorActor.withCurrent(open.injector) { try await next.respond(to: request) }
                 if response.status.code >= 500 {
                     failedResponse = response
                     throw ServerErrorStatus(status: response.status)
                 }
-                return response
+            } catch {
+                // The handler's error wins over a disposal's, which the observer still hears of.
+                try? await open.end(.failed(error))
+                throw error
             }
+            // A body made with Response.Body(keepingScopeOf:) ends the scope once it has ended.
+            guard !keeper.isKept else { return response }
+            if response.body.count == -1 {
+                request.logger.debug(
+                    "A streamed body not made with Response.Body(keepingScopeOf:): its request scope ends before it is written"
+                )
+            }
+            try await open.end(.succeeded)
+            return response
         } catch let error as ServerErrorStatus where failedResponse != nil {
             return failedResponse ?? Response(status: error.status)
         } catch let error as InjectionError {

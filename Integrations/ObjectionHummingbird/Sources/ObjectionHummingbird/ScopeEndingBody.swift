@@ -1,0 +1,73 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import Objection
+
+/// A streamed response body that keeps its request scope open until it has been written.
+///
+/// The scope ends when the body finishes the response (before the end is sent, so that a client
+/// holding the whole response finds the scope ended), when the body returns without finishing,
+/// or with the write's error when writing fails (the client gone). If the server never writes
+/// the body, the scope's `deinit` ends it.
+enum ScopeEndingBody {
+    /// `body`, ending `scope` once written.
+    static func wrap(_ body: ResponseBody, ending scope: OpenScope, logger: Logger) -> ResponseBody {
+        ResponseBody(contentLength: body.contentLength) { writer in
+            do {
+                try await body.write(Writer(base: writer, scope: scope, logger: logger))
+            } catch {
+                await endAfterFailure(scope, error: error, logger: logger)
+                throw error
+            }
+            // A body that returned without finishing: the server finishes the response.
+            try await endAfterWriting(scope, logger: logger)
+        }
+    }
+
+    /// Ends `scope` after a written body: a disposal's failure is logged and thrown, so that the
+    /// response is not finished as if nothing had failed. Does nothing once it has ended.
+    static func endAfterWriting(_ scope: OpenScope, logger: Logger) async throws {
+        do {
+            try await scope.end(.succeeded)
+        } catch {
+            logger.error(
+                "A disposal of the request scope failed after its streamed response; the response is cut short",
+                metadata: ["error": .string(String(describing: error))]
+            )
+            throw error
+        }
+    }
+
+    /// Ends `scope` after a failed write; a disposal's failure is logged, and the write's error
+    /// stays the one thrown.
+    static func endAfterFailure(_ scope: OpenScope, error: any Error, logger: Logger) async {
+        do {
+            try await scope.end(.failed(error))
+        } catch {
+            logger.error(
+                "A disposal of the request scope failed after its streamed response failed",
+                metadata: ["error": .string(String(describing: error))]
+            )
+        }
+    }
+
+    /// A body's writer that ends the scope before it finishes the response.
+    struct Writer: ResponseBodyWriter {
+        var base: any ResponseBodyWriter
+        let scope: OpenScope
+        let logger: Logger
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            try await base.write(buffer)
+        }
+
+        mutating func write(contentsOf buffers: some Sequence<ByteBuffer>) async throws {
+            try await base.write(contentsOf: buffers)
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+            try await ScopeEndingBody.endAfterWriting(scope, logger: logger)
+            try await base.finish(trailingHeaders)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import AsyncHTTPClient
+import Objection
+import ObjectionVapor
+import Synchronization
+import TestSupport
+import Testing
+import Vapor
+
+/// A body made with `Response.Body(keepingScopeOf:)` keeps its request scope open until it has
+/// ended: every chunk, the last included, reads the request's scoped instance, disposed once after
+/// the stream — over a real socket.
+@Suite("Streamed bodies", .timeLimit(.minutes(1)))
+struct StreamedBodyTests {
+    struct StreamModule: Module {
+        let events: EventLog
+
+        func configure(_ binder: Binder) {
+            binder.bind(DisposalProbe.self).to { _ in DisposalProbe() }.inScope(.scoped).onDispose {
+                [events] probe, outcome in
+                probe.dispose()
+                events.record(outcome.isSuccess ? "disposed" : "disposed after a failure")
+            }
+        }
+    }
+
+    /// Three chunks, each reading `probe` as it is written, in a body that keeps `request`'s
+    /// scope; of known length or chunked.
+    static func body(_ request: Request, counted: Bool, probe: DisposalProbe, events: EventLog) -> Response.Body {
+        // "n:alive " is 8 bytes.
+        Response.Body(keepingScopeOf: request, count: counted ? 24 : -1) { writer in
+            for index in 1...3 {
+                events.record("chunk \(index) \(probe.read())")
+                try await writer.writeBuffer(ByteBuffer(string: "\(index):\(probe.read()) "))
+            }
+        }
+    }
+
+    @Test(
+        "Every chunk of a body that keeps the scope reads the scoped instance, the last included; it is disposed after",
+        arguments: [false, true]
+    )
+    func scopeLivesUntilTheStreamEnds(counted: Bool) async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                return Response(status: .ok, body: Self.body(req, counted: counted, probe: probe, events: events))
+            }
+            let port = try await app.startLive()
+            let (status, text) = try await withHTTPClient { client in
+                try await client.get(port: port, "/stream")
+            }
+            #expect(status == .ok)
+            #expect(text == "1:alive 2:alive 3:alive ")
+            #expect(events.all == ["chunk 1 alive", "chunk 2 alive", "chunk 3 alive", "disposed"])
+        }
+        await injector.shutdown()
+    }
+
+    @Test("A stream that fails ends its scope with a failed outcome, once")
+    func failingStream() async throws {
+        struct StreamBroke: Error {}
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                return Response(
+                    status: .ok,
+                    body: Response.Body(keepingScopeOf: req) { writer in
+                        try await writer.writeBuffer(ByteBuffer(string: "1:\(probe.read()) "))
+                        throw StreamBroke()
+                    })
+            }
+            let port = try await app.startLive()
+            _ = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
+            #expect(events.all == ["disposed after a failure"])
+        }
+        await injector.shutdown()
+    }
+
+    @Test("A streamed body Vapor never writes (HEAD) still ends its scope")
+    func headRequestEndsTheScope() async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).on(.HEAD, "stream") { req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                return Response(status: .ok, body: Self.body(req, counted: false, probe: probe, events: events))
+            }
+            let port = try await app.startLive()
+            try await withHTTPClient { client in
+                var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/stream")
+                request.method = .HEAD
+                let response = try await client.execute(request, timeout: .seconds(30))
+                #expect(response.status == .ok)
+            }
+            await app.server.shutdown()
+        }
+        // Ended by the scope's release, in a task of its own: the drain waits for it.
+        #expect(await injector.shutdown(within: .seconds(30)) == nil)
+        #expect(events.all == ["disposed after a failure"])
+    }
+}

@@ -1,0 +1,87 @@
+import Synchronization
+
+/// A request scope held open past the call that opened it, until ``end(_:)``: for a response
+/// that is written after its handler has returned — a streamed HTTP body, a gRPC response stream —
+/// whose writing still reads the request's scoped values.
+///
+/// It is what ``InjectorActor/withScope(values:_:)`` does, in two calls: opening counts the scope
+/// for the injector's drain (``InjectorActor/shutdown(within:)`` waits for it, up to its
+/// deadline) and tells the observer; ``end(_:)`` disposes the scoped instances with the outcome
+/// given, tells the observer, and stops counting it. Run the work inside
+/// ``InjectorActor/withCurrent(_:isolation:operation:)`` with ``injector`` so that
+/// ``InjectorActor/current`` finds it, as `withScope` does.
+///
+/// Ending it is the opener's duty: the first call of ``end(_:)`` ends it, later ones do nothing.
+/// One released without being ended (a response dropped before its body was written) is ended then,
+/// in a task of its own, with a failed outcome (a `CancellationError`: the work was given up), so
+/// that its instances are disposed and the drain does not wait for it to its deadline.
+///
+/// ```swift
+/// let open = try await injector.openScope { $0.bind(RequestID.self, to: id) }
+/// let stream = try await InjectorActor.withCurrent(open.injector) { try await handler.respond() }
+/// return stream.onTermination { outcome in try await open.end(outcome) }
+/// ```
+public final class OpenScope: Sendable {
+    /// The scope: resolve the request's values and scoped instances from it.
+    public let injector: InjectorActor
+    /// Whether it has been ended; what ends it (set once).
+    private let ending: Ending
+
+    /// What ending a scope does, kept apart from the handle so that a handle released without
+    /// being ended can still end it from its `deinit`.
+    final class Ending: Sendable {
+        let scope: InjectorActor
+        let observer: ObserverReference?
+        private let ended = Atomic<Bool>(false)
+
+        init(scope: InjectorActor, observer: ObserverReference?) {
+            self.scope = scope
+            self.observer = observer
+        }
+
+        var isEnded: Bool { ended.load(ordering: .acquiring) }
+
+        /// Ends the scope after `outcome` unless it has ended; the disposals' failure, if any.
+        func end(after outcome: ScopeOutcome) async -> InjectionError? {
+            guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+            defer { scope.countScopeEnd() }
+            let failure = await scope.end(after: outcome)
+            observer?.observer.scopeEnded(outcome)
+            return failure
+        }
+    }
+
+    init(injector: InjectorActor, observer: ObserverReference?) {
+        self.injector = injector
+        self.ending = Ending(scope: injector, observer: observer)
+    }
+
+    /// Whether ``end(_:)`` has been called.
+    ///
+    /// ```swift
+    /// if !open.isEnded { try await open.end(.succeeded) }
+    /// ```
+    public var isEnded: Bool { ending.isEnded }
+
+    /// Ends the scope: disposes its scoped instances in reverse order of construction, telling
+    /// them `outcome`, and stops counting it for the drain. The first call ends it; later ones
+    /// return at once.
+    ///
+    /// ```swift
+    /// try await open.end(.succeeded)          // the response was written
+    /// try await open.end(.failed(error))      // it was not
+    /// ```
+    ///
+    /// - Parameter outcome: How the work in the scope ended.
+    /// - Throws: ``InjectionError/Code/disposalFailed`` when a disposal threw (after every other
+    ///   one ran), as ``InjectorActor/withScope(values:_:)`` does.
+    public func end(_ outcome: ScopeOutcome) async throws {
+        if let failure = await ending.end(after: outcome) { throw failure }
+    }
+
+    deinit {
+        guard !ending.isEnded else { return }
+        let ending = ending
+        Task { _ = await ending.end(after: .failed(CancellationError())) }
+    }
+}
