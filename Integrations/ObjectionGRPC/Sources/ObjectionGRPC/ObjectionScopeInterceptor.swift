@@ -1,0 +1,192 @@
+import GRPCCore
+import Logging
+import Objection
+
+/// Opens one Objection request scope per RPC, and ends it when the RPC has ended: for a streamed
+/// response, once its last message has been written — never when the handler returns.
+///
+/// For each RPC it:
+///
+/// 1. binds the RPC's own values in the scope's ``Objection/ScopeValues``: its `ServerContext`,
+///    its `MethodDescriptor`, its ``RPCRequestID`` (the caller's `x-request-id` metadata, checked,
+///    or a new one), and what your closure adds (the authenticated caller, say);
+/// 2. runs the rest of the chain — the handler — with the scope as the task's current injector:
+///    handlers resolve from `InjectorActor.currentScope`, so the injector is not passed around;
+/// 3. runs the response's message producer in the scope too, and ends the scope after it: with
+///    ``Objection/ScopeOutcome/succeeded`` once the last message has been written, or failed —
+///    with the handler's or the producer's error, with the `RPCError` the RPC was refused with,
+///    or with a `CancellationError` when the client cancelled the RPC (grpc-swift tells that
+///    through the context's cancellation handle, not by cancelling the task);
+/// 4. sends the request id back in the initial metadata.
+///
+/// Errors are sorted. An `RPCError` (and an `RPCErrorConvertible`) passes through unchanged. Any
+/// other error — an ``Objection/InjectionError``, a provider's own — is logged with the
+/// interceptor's logger (an injection error's description, which names types only; another
+/// error's type, since its description may carry values) and answered with `RPCError(code: .internalError, message: "Internal
+/// error")`, which names nothing: no type, no binding, no value. A disposal that fails turns a
+/// successful RPC into that error too (a transaction that failed to commit must not look
+/// committed).
+///
+/// ```swift
+/// let server = GRPCServer(
+///     transport: .http2NIOPosix(address: .ipv4(host: "0.0.0.0", port: 8080), transportSecurity: .plaintext),
+///     services: [OrderService()],
+///     interceptors: [ObjectionScopeInterceptor(injector, logger: logger)]
+/// )
+/// // In a handler:
+/// let orders = try await InjectorActor.currentScope?.get(OrderRepository.self)
+/// ```
+///
+/// Why `InjectorActor.currentScope` rather than an accessor on `ServerContext`: grpc-swift's
+/// context is a value the framework makes and owns, with no storage for middleware to extend, and
+/// the task-local current scope reaches every function the handler calls, child tasks included,
+/// without threading a parameter through them.
+public struct ObjectionScopeInterceptor: ServerInterceptor {
+    /// The injector the scopes are opened in, usually the application's root.
+    ///
+    /// ```swift
+    /// let interceptor = ObjectionScopeInterceptor(root, logger: logger)
+    /// assert(interceptor.injector === root)
+    /// ```
+    public let injector: InjectorActor
+    private let logger: Logger
+    private let bindValues: @Sendable (Call, inout ScopeValues) throws -> Void
+
+    /// What the interceptor's closure sees of an RPC: its metadata and context.
+    public struct Call: Sendable {
+        /// The request's metadata.
+        public let metadata: Metadata
+        /// The RPC's context: its method, peers and cancellation handle.
+        public let context: ServerContext
+    }
+
+    /// Creates the interceptor.
+    ///
+    /// ```swift
+    /// ObjectionScopeInterceptor(injector, logger: logger) { rpc, values in
+    ///     if let token = rpc.metadata[stringValues: "authorization"].first(where: { _ in true }) {
+    ///         values.bind(Caller.self, to: try Caller(token: token))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - injector: The injector to open the scopes in.
+    ///   - logger: Where errors answered as `internalError` are logged, with the RPC's method and
+    ///     request id.
+    ///   - values: Binds more of the RPC's values; its keys must be declared with
+    ///     `suppliedByScope()` or unbound in `injector`. What it throws is sorted like a
+    ///     handler's error.
+    public init(
+        _ injector: InjectorActor,
+        logger: Logger,
+        values: @escaping @Sendable (Call, inout ScopeValues) throws -> Void = { _, _ in }
+    ) {
+        self.injector = injector
+        self.logger = logger
+        self.bindValues = values
+    }
+
+    /// Serves one RPC in a scope of its own; grpc-swift calls this.
+    ///
+    /// ```swift
+    /// GRPCServer(transport: transport, services: services, interceptors: [interceptor])
+    /// ```
+    public func intercept<Input: Sendable, Output: Sendable>(
+        request: StreamingServerRequest<Input>,
+        context: ServerContext,
+        next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+    ) async throws -> StreamingServerResponse<Output> {
+        let id = RPCRequestID(adopting: request.metadata[stringValues: RPCRequestID.metadataKey].first { _ in true })
+        var logger = logger
+        logger[metadataKey: "rpc.method"] = .string(context.descriptor.fullyQualifiedMethod)
+        logger[metadataKey: "request-id"] = .string(id.value)
+        let scope: OpenScope
+        do {
+            var values = ScopeValues()
+            values.bind(ServerContext.self, to: context)
+            values.bind(MethodDescriptor.self, to: context.descriptor)
+            values.bind(RPCRequestID.self, to: id)
+            try bindValues(Call(metadata: request.metadata, context: context), &values)
+            scope = try await injector.openScope { $0 = values }
+        } catch {
+            throw Self.rpcError(for: error, logger: logger)
+        }
+        var response: StreamingServerResponse<Output>
+        do {
+            response = try await InjectorActor.withCurrent(scope.injector) { try await next(request, context) }
+        } catch {
+            await Self.end(scope, after: .failed(error), logger: logger)
+            throw Self.rpcError(for: error, logger: logger)
+        }
+        switch response.accepted {
+        case .success(var contents):
+            contents.metadata.replaceOrAddString(id.value, forKey: RPCRequestID.metadataKey)
+            contents.producer = Self.producer(contents.producer, in: scope, context: context, logger: logger)
+            response.accepted = .success(contents)
+        case .failure(let error):
+            // Refused: no message will be written.
+            await Self.end(scope, after: .failed(error), logger: logger)
+        }
+        return response
+    }
+
+    /// `producer`, run in `scope`, which it ends once it has returned or thrown; the scope's
+    /// `deinit` ends it if grpc-swift never calls the producer (the client gone before the
+    /// initial metadata was written).
+    private static func producer<Output: Sendable>(
+        _ producer: @escaping @Sendable (RPCWriter<Output>) async throws -> Metadata,
+        in scope: OpenScope,
+        context: ServerContext,
+        logger: Logger
+    ) -> @Sendable (RPCWriter<Output>) async throws -> Metadata {
+        { writer in
+            let trailers: Metadata
+            do {
+                trailers = try await InjectorActor.withCurrent(scope.injector) { try await producer(writer) }
+            } catch {
+                await end(scope, after: .failed(error), logger: logger)
+                throw rpcError(for: error, logger: logger)
+            }
+            guard !context.cancellation.isCancelled else {
+                await end(scope, after: .failed(CancellationError()), logger: logger)
+                return trailers
+            }
+            do {
+                try await scope.end(.succeeded)
+            } catch {
+                throw rpcError(for: error, logger: logger)
+            }
+            return trailers
+        }
+    }
+
+    /// Ends `scope` after a failure; a disposal's failure is logged, the first error stays the one
+    /// the client hears of.
+    private static func end(_ scope: OpenScope, after outcome: ScopeOutcome, logger: Logger) async {
+        do {
+            try await scope.end(outcome)
+        } catch {
+            logger.error("Disposing an RPC's scope failed after the RPC failed", metadata: Self.metadata(of: error))
+        }
+    }
+
+    /// The fixed message of every error answered as `internalError`.
+    public static let internalErrorMessage = "Internal error"
+
+    /// `error` as the client hears it: an `RPCError` or `RPCErrorConvertible` as is, anything else
+    /// logged and answered with the opaque `internalError`.
+    static func rpcError(for error: any Error, logger: Logger) -> any Error {
+        if error is RPCError || error is any RPCErrorConvertible || error is CancellationError { return error }
+        logger.error("RPC failed; answered internalError", metadata: metadata(of: error))
+        return RPCError(code: .internalError, message: internalErrorMessage)
+    }
+
+    /// What is logged of `error`: an ``Objection/InjectionError``'s description, which names types
+    /// and binding names only, or else the error's type alone — any other error's description may
+    /// carry values (a connection string, a token, a row).
+    private static func metadata(of error: any Error) -> Logger.Metadata {
+        let described = (error as? InjectionError)?.description ?? String(reflecting: type(of: error))
+        return ["error.type": .string(String(reflecting: type(of: error))), "error": .string(described)]
+    }
+}

@@ -1,0 +1,123 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import Logging
+import LoggingTestSupport
+import Objection
+import ObjectionGRPC
+import TestSupport
+import Testing
+
+/// Each RPC runs in a request scope of its own, over a real HTTP/2 socket, until its last
+/// message: unary and server-streaming RPCs, a cancelled one, a failing one.
+@Suite("Scope per RPC", .timeLimit(.minutes(2)))
+struct ScopeInterceptorTests {
+    @Test("200 concurrent unary RPCs: 200 scopes, each disposed once after its answer")
+    func concurrentUnary() async throws {
+        let events = EventLog()
+        let serials = Counter()
+        let injector = try await InjectorActor(modules: [WorkModule(events: events, serials: serials)])
+        let answers = try await withWorkServer(injector: injector) { client in
+            try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<200 {
+                    group.addTask {
+                        try await client.unary(
+                            request: ClientRequest(message: Ask()),
+                            descriptor: WorkService.get,
+                            serializer: JSONCoder<Ask>(),
+                            deserializer: JSONCoder<Answer>(),
+                            options: .defaults
+                        ) { try $0.message.text }
+                    }
+                }
+                var answers: [String] = []
+                for try await answer in group { answers.append(answer) }
+                return answers
+            }
+        }
+        #expect(Set(answers) == Set((1...200).map(String.init)))
+        #expect(serials.current == 200)
+        #expect(Set(events.all) == Set((1...200).map { "disposed \($0)" }))
+        #expect(events.all.count == 200)
+        await injector.shutdown()
+    }
+
+    @Test("A server-streaming RPC's scoped value serves every message, the last included, and is disposed after it")
+    func serverStreaming() async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [WorkModule(events: events, serials: Counter())])
+        let messages = try await withWorkServer(injector: injector) { client in
+            try await client.serverStreaming(
+                request: ClientRequest(message: Ask(count: 5)),
+                descriptor: WorkService.stream,
+                serializer: JSONCoder<Ask>(),
+                deserializer: JSONCoder<Answer>(),
+                options: .defaults
+            ) { response in
+                var texts: [String] = []
+                for try await message in response.messages { texts.append(message.text) }
+                return texts
+            }
+        }
+        #expect(messages == (1...5).map { "\($0):alive:true" })
+        #expect(events.all == ["disposed 1"])
+        await injector.shutdown()
+    }
+
+    @Test("A client that cancels mid-stream: the scope is disposed once, with a failed outcome")
+    func clientCancelsMidStream() async throws {
+        let events = EventLog()
+        let holding = Gate()
+        let injector = try await InjectorActor(modules: [WorkModule(events: events, serials: Counter())])
+        try await withWorkServer(injector: injector, holding: holding) { client in
+            let call = Task {
+                try await client.serverStreaming(
+                    request: ClientRequest(message: Ask()),
+                    descriptor: WorkService.hold,
+                    serializer: JSONCoder<Ask>(),
+                    deserializer: JSONCoder<Answer>(),
+                    options: .defaults
+                ) { response in
+                    for try await _ in response.messages {}
+                }
+            }
+            await holding.waitForArrivals(1)
+            call.cancel()
+            _ = await call.result
+            holding.open()
+            while events.all.isEmpty {
+                try Task.checkCancellation()
+                await Task.yield()
+            }
+        }
+        #expect(events.all == ["disposed 1 after a failure"])
+        await injector.shutdown()
+    }
+
+    @Test("A provider's error is answered internalError with a fixed message, logged by type, never echoing a value")
+    func injectionErrorIsOpaque() async throws {
+        let events = EventLog()
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [WorkModule(events: events, serials: Counter())])
+        let error = try await withWorkServer(injector: injector, logger: logs.logger()) { client in
+            do {
+                _ = try await client.unary(
+                    request: ClientRequest(message: Ask()),
+                    descriptor: WorkService.fail,
+                    serializer: JSONCoder<Ask>(),
+                    deserializer: JSONCoder<Answer>(),
+                    options: .defaults
+                ) { try $0.message }
+                return nil as RPCError?
+            } catch let error as RPCError {
+                return error
+            }
+        }
+        #expect(error?.code == .internalError)
+        #expect(error?.message == ObjectionScopeInterceptor.internalErrorMessage)
+        #expect(events.all == ["disposed 1 after a failure"])
+        let logged = try #require(logs.entries(at: .error).first)
+        #expect(logged.metadata["error"]?.description.contains("GatewayDown") == true)
+        #expect(!"\(logged.message) \(logged.metadata)".contains("hunter2"))
+        await injector.shutdown()
+    }
+}

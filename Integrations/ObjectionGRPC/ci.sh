@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# CI for the gRPC integration: a strict build (warnings are errors) and the tests, which serve a
+# hand-written service over a real HTTP/2 socket on an ephemeral loopback port and call it with
+# grpc-swift's own client.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+echo "== ObjectionGRPC: strict build (all targets, warnings are errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+echo "== ObjectionGRPC: tests"
+swift test
