@@ -13,8 +13,10 @@ import Synchronization
 ///
 /// Ending it is the opener's duty: the first call of ``end(_:)`` ends it, later ones do nothing.
 /// One released without being ended (a response dropped before its body was written) is ended then,
-/// in a task of its own, with a failed outcome (a `CancellationError`: the work was given up), so
-/// that its instances are disposed and the drain does not wait for it to its deadline.
+/// in a task of its own, so that its instances are disposed and the drain does not wait for it to
+/// its deadline: with a failed outcome (a `CancellationError`: the work was given up), unless
+/// ``endsWhenReleased(with:)`` said otherwise (a response that succeeded but whose body the server
+/// never writes, the answer to a `HEAD`).
 ///
 /// ```swift
 /// let open = try await injector.openScope { $0.bind(RequestID.self, to: id) }
@@ -33,6 +35,8 @@ public final class OpenScope: Sendable {
         let scope: InjectorActor
         let observer: ObserverReference?
         private let ended = Atomic<Bool>(false)
+        /// The outcome the scope ends with if its handle is released unended.
+        let outcomeIfReleased = Mutex(ScopeOutcome.failed(CancellationError()))
 
         init(scope: InjectorActor, observer: ObserverReference?) {
             self.scope = scope
@@ -63,6 +67,19 @@ public final class OpenScope: Sendable {
     /// ```
     public var isEnded: Bool { ending.isEnded }
 
+    /// The outcome the scope ends with if this handle is released without ``end(_:)`` having been
+    /// called: a failure (a `CancellationError`) unless this says otherwise.
+    ///
+    /// ```swift
+    /// // The handler succeeded; a body the server never writes (a HEAD's) is no failure.
+    /// open.endsWhenReleased(with: .succeeded)
+    /// ```
+    ///
+    /// - Parameter outcome: How the work ended, should nothing end the scope.
+    public func endsWhenReleased(with outcome: ScopeOutcome) {
+        ending.outcomeIfReleased.withLock { $0 = outcome }
+    }
+
     /// Ends the scope: disposes its scoped instances in reverse order of construction, telling
     /// them `outcome`, and stops counting it for the drain. The first call ends it; later ones
     /// return at once.
@@ -82,6 +99,8 @@ public final class OpenScope: Sendable {
     deinit {
         guard !ending.isEnded else { return }
         let ending = ending
-        Task { _ = await ending.end(after: .failed(CancellationError())) }
+        let outcome = ending.outcomeIfReleased.withLock { $0 }
+        // Detached: nothing of the releasing task (its current injector, its frame) belongs here.
+        Task.detached { _ = await ending.end(after: outcome) }
     }
 }

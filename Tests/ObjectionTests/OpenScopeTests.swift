@@ -115,6 +115,21 @@ struct OpenScopeTests {
         #expect(await root.shutdown(within: nil) == nil)
     }
 
+    @Test("a handle dropped after endsWhenReleased(with: .succeeded) ends its scope as a success")
+    func droppedHandleEndsAsTold() async throws {
+        let log = Log()
+        let outcomes = Lock<[String]>([])
+        let root = try await Self.root(log: log, pool: ResourcePool(), outcomes: outcomes)
+        do {
+            let open = try await root.openScope()
+            _ = try await open.injector.get(Resource.self)
+            open.endsWhenReleased(with: .succeeded)
+        }
+        try await withDeadline { await waitUntil { !log.values.isEmpty } }
+        #expect(outcomes.withLock { $0 } == ["succeeded"])
+        #expect(await root.shutdown(within: nil) == nil)
+    }
+
     @Test("the observer hears the scope open and end, once each")
     func observerHearsOpenAndEnd() async throws {
         let observer = RecordingObserver(observesScopes: true)

@@ -7,19 +7,25 @@ import Objection
 ///
 /// The scope ends when the body finishes the response (before the end is sent, so that a client
 /// holding the whole response finds the scope ended), when the body returns without finishing,
-/// or with the write's error when writing fails (the client gone). If the server never writes
-/// the body, the scope's `deinit` ends it.
+/// or with the write's error when writing fails (the client gone). The body is written with the
+/// scope as the task's current injector. If the server never writes the body (a `HEAD`), the
+/// scope is ended, as a success, when the body is released.
 enum ScopeEndingBody {
     /// `body`, ending `scope` once written.
     static func wrap(_ body: ResponseBody, ending scope: OpenScope, logger: Logger) -> ResponseBody {
-        ResponseBody(contentLength: body.contentLength) { writer in
+        // A response the handler returned is a success, should the server never write its body.
+        scope.endsWhenReleased(with: .succeeded)
+        return ResponseBody(contentLength: body.contentLength) { writer in
             do {
-                try await body.write(Writer(base: writer, scope: scope, logger: logger))
+                // In the scope, as the handler ran: `InjectorActor.current` is the request's.
+                try await InjectorActor.withCurrent(scope.injector) {
+                    try await body.write(Writer(base: writer, scope: scope, logger: logger))
+                }
             } catch {
                 await endAfterFailure(scope, error: error, logger: logger)
                 throw error
             }
-            // A body that returned without finishing: the server finishes the response.
+            // A body that returned without finishing the response (which it must do): ended here.
             try await endAfterWriting(scope, logger: logger)
         }
     }
@@ -52,7 +58,10 @@ enum ScopeEndingBody {
     }
 
     /// A body's writer that ends the scope before it finishes the response.
-    struct Writer: ResponseBodyWriter {
+    ///
+    /// `@unchecked Sendable`: the server hands it to one body, which writes with it from one task,
+    /// the connection's, in order; it crosses into `withCurrent`'s closure only to be used there.
+    struct Writer: ResponseBodyWriter, @unchecked Sendable {
         var base: any ResponseBodyWriter
         let scope: OpenScope
         let logger: Logger

@@ -57,7 +57,9 @@ struct StreamedBodyTests {
             let probe = try await context.resolve(DisposalProbe.self)
             // Each chunk made as it is written, after the handler returned.
             let chunks = Chunks(count: 3) { index in
-                events.record("chunk \(index) \(probe.read())")
+                // Written in the request's scope: the task's current one, as in the handler.
+                let inScope = InjectorActor.currentScope != nil
+                events.record("chunk \(index) \(probe.read())\(inScope ? "" : " outside the scope")")
                 return ByteBuffer(string: "\(index):\(probe.read()) ")
             }
             return Response(status: .ok, body: ResponseBody(asyncSequence: chunks))

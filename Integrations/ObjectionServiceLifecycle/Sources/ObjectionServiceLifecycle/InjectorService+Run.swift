@@ -144,7 +144,9 @@ extension InjectorService {
             return nil
         } catch {
             handoff.giveUp()
-            startOutcome.finish(.failure(error is ServicesEndedFirst ? CancellationError() : error))
+            // Ended because the services' group ended first: run() finishes the outcome with the
+            // group's failure, which says why.
+            if !(error is ServicesEndedFirst) { startOutcome.finish(.failure(error)) }
             let metadata: Logger.Metadata = ["objection.error": .string(safeDescription(of: error))]
             guard !Task.isCancelled, !(error is ServicesEndedFirst) else {
                 // Given up because the services ended: their group reports why, if anything failed.

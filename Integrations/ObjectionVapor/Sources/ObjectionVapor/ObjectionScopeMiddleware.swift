@@ -122,6 +122,12 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                 response = try await InjectorActor.withCurrent(open.injector) { try await next.respond(to: request) }
                 if response.status.code >= 500 {
                     failedResponse = response
+                    // A kept stream ends the scope itself, after it has been written, failed.
+                    if keeper.isKept {
+                        keeper.outcome = .failed(ServerErrorStatus(status: response.status))
+                        open.endsWhenReleased(with: keeper.outcome)
+                        return response
+                    }
                     throw ServerErrorStatus(status: response.status)
                 }
             } catch {
@@ -129,8 +135,12 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                 try? await open.end(.failed(error))
                 throw error
             }
-            // A body made with Response.Body(keepingScopeOf:) ends the scope once it has ended.
-            guard !keeper.isKept else { return response }
+            // A body made with Response.Body(keepingScopeOf:) ends the scope once it has ended; a
+            // success should Vapor never write it (a HEAD, a 204), or the handler drop it.
+            guard !keeper.isKept else {
+                open.endsWhenReleased(with: .succeeded)
+                return response
+            }
             if response.body.count == -1 {
                 request.logger.debug(
                     "A streamed body not made with Response.Body(keepingScopeOf:): its request scope ends before it is written"

@@ -13,8 +13,18 @@ final class ScopeKeeper: Sendable {
     let scope: OpenScope
     private let kept = Atomic<Bool>(false)
 
+    /// How the request ended, for the kept stream to end the scope with: a `5xx` response's
+    /// failure, once the handler has returned.
+    private let ending = Mutex(ScopeOutcome.succeeded)
+
     init(_ scope: OpenScope) {
         self.scope = scope
+    }
+
+    /// The outcome the kept stream ends the scope with.
+    var outcome: ScopeOutcome {
+        get { ending.withLock { $0 } }
+        set { ending.withLock { $0 = newValue } }
     }
 
     /// Whether a body keeps the scope.
@@ -65,18 +75,23 @@ extension Response.Body {
             self.init(managedAsyncStream: stream, count: count)
             return
         }
-        let (scope, logger) = (keeper.scope, request.logger)
+        let logger = request.logger
+        let scope = keeper.scope
         self.init(
             asyncStream: { writer in
+                // The last buffer is held back until the scope has ended: with a known length,
+                // the last buffer completes the response on the wire, and `.end` sends nothing.
+                let holding = HoldingWriter(base: writer)
                 do {
-                    try await stream(writer)
+                    // In the scope, as the handler ran: `InjectorActor.current` is the request's.
+                    try await InjectorActor.withCurrent(scope.injector) { try await stream(holding) }
                 } catch {
                     await Self.end(scope, after: .failed(error), logger: logger)
                     try await writer.write(.error(error))
                     return
                 }
                 do {
-                    try await scope.end(.succeeded)
+                    try await scope.end(keeper.outcome)
                 } catch {
                     logger.error(
                         "A disposal of the request scope failed after its streamed response; the response is cut short",
@@ -85,6 +100,7 @@ extension Response.Body {
                     try await writer.write(.error(error))
                     return
                 }
+                try await holding.flush()
                 try await writer.write(.end)
             },
             count: count
@@ -100,6 +116,41 @@ extension Response.Body {
                 "A disposal of the request scope failed after its streamed response failed",
                 metadata: ["error": .string(String(describing: error))]
             )
+        }
+    }
+}
+
+/// A stream's writer that holds back the last buffer written, until ``flush()``: so that the
+/// response is not complete on the wire before its scope has ended.
+final class HoldingWriter: AsyncBodyStreamWriter {
+    private let base: any AsyncBodyStreamWriter
+    private let held = Mutex<ByteBuffer?>(nil)
+
+    init(base: any AsyncBodyStreamWriter) {
+        self.base = base
+    }
+
+    func write(_ result: BodyStreamResult) async throws {
+        switch result {
+        case .buffer(let buffer):
+            if let previous = held.withLock({ held in
+                defer { held = buffer }; return held
+            }) {
+                try await base.write(.buffer(previous))
+            }
+        case .end, .error:
+            // The kept stream's wrapper writes the end or the error itself, after the scope.
+            try await flush()
+            try await base.write(result)
+        }
+    }
+
+    /// Writes the buffer held back, if any.
+    func flush() async throws {
+        if let last = held.withLock({ held in
+            defer { held = nil }; return held
+        }) {
+            try await base.write(.buffer(last))
         }
     }
 }

@@ -29,7 +29,9 @@ struct StreamedBodyTests {
         // "n:alive " is 8 bytes.
         Response.Body(keepingScopeOf: request, count: counted ? 24 : -1) { writer in
             for index in 1...3 {
-                events.record("chunk \(index) \(probe.read())")
+                // Written in the request's scope: the task's current one, as in the handler.
+                let inScope = InjectorActor.currentScope != nil
+                events.record("chunk \(index) \(probe.read())\(inScope ? "" : " outside the scope")")
                 try await writer.writeBuffer(ByteBuffer(string: "\(index):\(probe.read()) "))
             }
         }
@@ -80,7 +82,7 @@ struct StreamedBodyTests {
         await injector.shutdown()
     }
 
-    @Test("A streamed body Vapor never writes (HEAD) still ends its scope")
+    @Test("A kept body Vapor never writes (HEAD) still ends its scope, as a success")
     func headRequestEndsTheScope() async throws {
         let events = EventLog()
         let injector = try await InjectorActor(modules: [StreamModule(events: events)])
@@ -100,6 +102,46 @@ struct StreamedBodyTests {
         }
         // Ended by the scope's release, in a task of its own: the drain waits for it.
         #expect(await injector.shutdown(within: .seconds(30)) == nil)
-        #expect(events.all == ["disposed after a failure"])
+        #expect(events.all == ["disposed"])
+    }
+
+    @Test("A 5xx response with a kept body: every chunk reads the scoped instance; disposed after, as a failure")
+    func serverErrorWithKeptBody() async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                return Response(
+                    status: .serviceUnavailable, body: Self.body(req, counted: false, probe: probe, events: events))
+            }
+            let port = try await app.startLive()
+            let (status, text) = try await withHTTPClient { client in try await client.get(port: port, "/stream") }
+            #expect(status == .serviceUnavailable)
+            #expect(text == "1:alive 2:alive 3:alive ")
+            #expect(events.all == ["chunk 1 alive", "chunk 2 alive", "chunk 3 alive", "disposed after a failure"])
+        }
+        await injector.shutdown()
+    }
+
+    @Test("A kept body the handler drops for another response ends the scope, as a success")
+    func droppedKeptBody() async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> String in
+                _ = try await req.resolve(DisposalProbe.self)
+                _ = Response.Body(keepingScopeOf: req) { _ in }
+                return "plain"
+            }
+            let port = try await app.startLive()
+            let (status, text) = try await withHTTPClient { client in try await client.get(port: port, "/stream") }
+            #expect(status == .ok)
+            #expect(text == "plain")
+            await app.server.shutdown()
+        }
+        // Ended when the body was released, in a task of its own: the drain waits for it.
+        #expect(await injector.shutdown(within: .seconds(30)) == nil)
+        #expect(events.all == ["disposed"])
     }
 }
