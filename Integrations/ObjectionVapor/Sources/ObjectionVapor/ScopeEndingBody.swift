@@ -51,7 +51,8 @@ extension Response.Body {
     /// the end, or the error, is written for you. Outside a scope middleware's chain it is just
     /// that. A scope's disposal that fails once the head has been sent is logged, and the stream
     /// ends in that error rather than as if nothing had failed. A body Vapor never writes (the
-    /// answer to a `HEAD`, a `204`) ends the scope when it is released.
+    /// answer to a `HEAD`, a `204`) ends the scope, as a success, when it is released; the body
+    /// of a `5xx` response ends it as a failure once written.
     ///
     /// ```swift
     /// app.grouped(ObjectionScopeMiddleware(injector)).get("export") { req async throws -> Response in
