@@ -82,15 +82,19 @@ extension InjectorActor {
         return InjectorActor(scopeOf: self, values: bound)
     }
 
-    /// Counts `scope` as open for the drains of the injectors above it; when one of them is
-    /// draining and the caller is not inside a request in flight there, ends it and throws
-    /// ``InjectionError/Code/draining``.
-    nonisolated(nonsending) func admit(_ scope: InjectorActor) async throws {
-        guard scope.countScopeOpening(isNested: { !Self.callerScopes(countedIn: $0).isEmpty }) else {
-            // A scope with modules may have built its eager bindings already: end it.
-            _ = await scope.end(after: .failed(InjectionError.draining))
-            throw InjectionError.draining
-        }
+    /// Counts `scope` as open for the drains of the injectors above it: `false`, counting
+    /// nothing, when one of them is draining and the caller is not inside a request in flight
+    /// there. A plain call, not an asynchronous one: it is on every request's path.
+    nonisolated func admits(_ scope: InjectorActor) -> Bool {
+        scope.countScopeOpening(isNested: { !Self.callerScopes(countedIn: $0).isEmpty })
+    }
+
+    /// Ends `scope`, which ``admits(_:)`` refused, and answers the error its opener throws:
+    /// ``InjectionError/Code/shutDown``, the injector draining.
+    nonisolated(nonsending) func refuse(_ scope: InjectorActor) async -> InjectionError {
+        // A scope with modules may have built its eager bindings already: end it.
+        _ = await scope.end(after: .failed(InjectionError.draining))
+        return InjectionError.draining
     }
 
     /// Runs `body` in a new request scope that `around` wraps: the way to give a scope a resource
@@ -179,7 +183,7 @@ extension InjectorActor {
         let value: T
         // Counted for the drain of the injectors above; refused while one of them drains, but
         // inside a request in flight.
-        try await admit(scope)
+        guard admits(scope) else { throw await refuse(scope) }
         defer { scope.countScopeEnd() }
         // A stored flag, `false` unless the observer asked: no other observer pays for this.
         let scopeObserver = observesScopes ? observing : nil
