@@ -8,4 +8,6 @@ echo "== ObjectionObservability: strict build (all targets, warnings are errors)
 swift build --build-tests -Xswiftc -warnings-as-errors
 
 echo "== ObjectionObservability: tests"
-swift test
+# With the build's flags: the tests run on the strict build, where plain `swift test` would
+# compile every module again.
+swift test -Xswiftc -warnings-as-errors

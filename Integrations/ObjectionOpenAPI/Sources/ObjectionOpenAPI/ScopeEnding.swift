@@ -1,0 +1,28 @@
+import Logging
+import Objection
+
+/// Ending an operation's scope, and logging what its disposals threw.
+enum ScopeEnding {
+    /// Ends `scope` after the operation's success; a disposal's failure is logged and thrown.
+    static func endAfterSuccess(_ scope: OpenScope, logger: Logger) async throws {
+        do {
+            try await scope.end(.succeeded)
+        } catch {
+            logger.error("Disposing an operation's scope failed", metadata: FailureAnswer.metadata(of: error))
+            throw error
+        }
+    }
+
+    /// Ends `scope` after a failure; a disposal's failure is logged, and the first error stays the
+    /// one the client hears of.
+    static func end(_ scope: OpenScope, after outcome: ScopeOutcome, logger: Logger) async {
+        do {
+            try await scope.end(outcome)
+        } catch {
+            logger.error(
+                "Disposing an operation's scope failed after the operation failed",
+                metadata: FailureAnswer.metadata(of: error)
+            )
+        }
+    }
+}
