@@ -21,6 +21,12 @@ let package = Package(
         // The settings, read by the providers from a swift-configuration `ConfigReader` over the
         // environment, a bad one failing start-up with the setting's key and binding path.
         .package(path: "../../Integrations/ObjectionConfiguration"),
+        // The API described in openapi.yaml, its code generated at build time by the generator's
+        // plugin, served by Hummingbird's OpenAPI transport with a request scope per operation.
+        .package(path: "../../Integrations/ObjectionOpenAPI"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", exact: "2.1.0"),
         .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0", traits: []),
         // What the tests share with the other packages' tests: the gate, the log capture, and the
         // test database with its schemas and connection budget.
@@ -53,6 +59,9 @@ let package = Package(
                 .product(name: "ObjectionTracing", package: "ObjectionObservability"),
                 .product(name: "ObjectionMetrics", package: "ObjectionObservability"),
                 .product(name: "ObjectionConfiguration", package: "ObjectionConfiguration"),
+                .product(name: "ObjectionOpenAPI", package: "ObjectionOpenAPI"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -66,7 +75,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .executableTarget(
             name: "link-shortener",

@@ -24,8 +24,10 @@ import UnixSignals
 /// try await group.run()
 /// ```
 public enum LinkShortenerServer {
-    /// The routes: `/links` (request scope, transaction scope), `/plain/links` (hand-wired),
-    /// `/stats`, and `/metrics` and `/traces` (what `observability` recorded), all behind
+    /// The routes: `/links` (request scope, transaction scope), `/plain/links` (hand-wired), the
+    /// same API described in `openapi.yaml` under `/api` (through ObjectionOpenAPI) and
+    /// `/plain/api` (hand-wired), `/stats`, and `/metrics` and `/traces` (what `observability`
+    /// recorded), all behind
     /// ``RequestIDMiddleware``, so that every response carries `X-Request-ID`.
     ///
     /// Resolves nothing that needs the database: it is called before the service group runs.
@@ -52,8 +54,10 @@ public enum LinkShortenerServer {
         router.add(middleware: TracingMiddleware())
         router.add(middleware: MetricsMiddleware())
         let config = try await injector.get(AppConfig.self)
+        let singletons = LazySingletons(injector: injector)
         LinkRoutes.add(to: router, injector: injector, config: config)
-        PlainRoutes.add(to: router, singletons: LazySingletons(injector: injector))
+        PlainRoutes.add(to: router, singletons: singletons)
+        try OpenAPIRoutes.add(to: router, injector: injector, config: config, singletons: singletons)
         ObservabilityRoutes.add(to: router, observability: observability)
         return router
     }

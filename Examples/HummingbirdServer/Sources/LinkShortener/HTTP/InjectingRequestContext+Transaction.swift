@@ -40,16 +40,6 @@ extension InjectingRequestContext {
                 message: "No request scope to open a transaction in: add ObjectionScopeMiddleware before the route"
             )
         }
-        // Waits, at start-up, until the table exists.
-        let database = try await requestScope.get(LinkDatabase.self)
-        let logger = self.logger
-        return try await requestScope.withScope(
-            around: { enter in
-                try await database.client.withTransaction(logger: logger) { connection in
-                    try await enter { $0.bind(PostgresConnection.self, to: connection) }
-                }
-            },
-            body
-        )
+        return try await LinkTransaction.run(in: requestScope, logger: logger, body)
     }
 }

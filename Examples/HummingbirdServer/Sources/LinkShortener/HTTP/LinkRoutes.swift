@@ -20,11 +20,7 @@ enum LinkRoutes {
             // Read and checked before the transaction opens: a slow client holds no connection.
             let body = try await request.decode(as: CreateLinkRequest.self, context: context)
             guard isAcceptable(body.url, config: config) else {
-                throw HTTPError(
-                    .badRequest,
-                    message: "Expected an http(s) URL with a host, of at most \(config.maxURLLength) bytes, "
-                        + "without whitespace or control characters"
-                )
+                throw HTTPError(.badRequest, message: unacceptableURLMessage(config))
             }
             return try await context.withTransaction { scope in
                 let service = try await scope.get(LinkService.self)
@@ -85,6 +81,12 @@ enum LinkRoutes {
             ? hostAndPort.dropFirst().prefix { $0 != "]" }
             : hostAndPort.prefix { $0 != ":" }
         return !host.isEmpty
+    }
+
+    /// What a `400` for a URL that ``isAcceptable(_:config:)`` refuses says.
+    static func unacceptableURLMessage(_ config: AppConfig) -> String {
+        "Expected an http(s) URL with a host, of at most \(config.maxURLLength) bytes, "
+            + "without whitespace or control characters"
     }
 
     /// Format characters (zero-width and bidirectional marks) count as control characters here.

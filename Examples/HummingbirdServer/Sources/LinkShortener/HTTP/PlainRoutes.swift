@@ -17,35 +17,8 @@ enum PlainRoutes {
             let requestID = context.requestID ?? RequestIdentity.requestID(of: request, context: context)
             let code = try context.parameters.require("code")
             let singletons = try await lazySingletons.get()
-            singletons.metrics.increment(.plainRequests)
-            let logger = context.logger
-            // What the transaction scope does for the other routes, by hand. postgres-nio wraps
-            // an error of the closure in a PostgresTransactionError: a 500 here, whatever it was.
-            let link = try await singletons.database.client.withTransaction(logger: logger) { connection in
-                let audit = RequestAudit(
-                    requestID: requestID,
-                    user: user,
-                    sink: singletons.auditLog,
-                    metrics: singletons.metrics
-                )
-                let service = LinkService(
-                    requestID: requestID,
-                    user: user,
-                    store: PostgresLinkStore(connection: connection, logger: logger),
-                    codes: singletons.codes,
-                    audit: audit,
-                    metrics: singletons.metrics
-                )
-                let found: Result<Link?, any Error>
-                do {
-                    found = .success(try await service.resolve(code))
-                } catch {
-                    found = .failure(error)
-                }
-                // What the end of the scope does, before the commit.
-                try await audit.dispose()
-                return try found.get()
-            }
+            let links = HandWiredLinks(singletons: singletons, requestID: requestID, user: user, logger: context.logger)
+            let link = try await links.resolve(code)
             guard let link else { throw HTTPError(.notFound, message: "No link '\(code)'") }
             return LinkResponse(link, requestID: requestID, user: user)
         }

@@ -14,20 +14,30 @@ public enum RequestIdentity {
     /// - Returns: The user.
     /// - Throws: `401 Unauthorized` when the `Authorization` header is missing or malformed.
     public static func user(of request: Request) throws(HTTPError) -> AuthenticatedUser {
+        guard let user = user(in: request.headers) else {
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: unauthorizedMessage)
+        }
+        return user
+    }
+
+    /// The user named in the `Authorization: Bearer <name>` of `headers`, or `nil` when it is
+    /// missing or malformed: for the OpenAPI operations, which answer that with an error of their
+    /// runtime's kind.
+    ///
+    /// - Parameter headers: The request's header fields.
+    /// - Returns: The user, or `nil`.
+    public static func user(in headers: HTTPFields) -> AuthenticatedUser? {
         guard
-            let authorization = request.headers[.authorization],
+            let authorization = headers[.authorization],
             authorization.hasPrefix("Bearer "),
             case let name = String(authorization.dropFirst("Bearer ".count)),
             isToken(name, maxLength: 64, allowingColon: false)
-        else {
-            throw HTTPError(
-                .unauthorized,
-                headers: [.wwwAuthenticate: "Bearer"],
-                message: "Send 'Authorization: Bearer <name>'"
-            )
-        }
+        else { return nil }
         return AuthenticatedUser(name: name)
     }
+
+    /// What a `401` says.
+    static let unauthorizedMessage = "Send 'Authorization: Bearer <name>'"
 
     /// The request's id, settled as `ObjectionScopeMiddleware` would settle it: the client's
     /// `X-Request-ID` when it is 1 to 128 letters, digits, `.`, `_`, `-` or `:`, else the id
