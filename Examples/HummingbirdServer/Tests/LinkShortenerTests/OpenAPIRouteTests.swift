@@ -41,7 +41,7 @@ struct OpenAPIRouteTests {
     }
 
     @Test(
-        "Unknown code 404, bad URL 400, no bearer 401 with its challenge and no scope opened",
+        "Unknown code 404, bad URL 400, no bearer 401 with its challenge and no transaction opened",
         arguments: ["/api", "/plain/api"])
     func refusals(prefix: String) async throws {
         try await TestServer.with { server in
@@ -63,7 +63,7 @@ struct OpenAPIRouteTests {
         }
     }
 
-    @Test("Each operation under /api gets a scope of its own: 50 at once, each audit flushed once, before its answer")
+    @Test("Each operation under /api holds its scopes until answered: 50 at once, 100 scopes live, then none")
     func scopePerOperation() async throws {
         let gate = Gate()
         try await TestServer.with(modules: [ProbeModule.gatingLookups(at: gate)], maximumConnections: 60) { server in
@@ -75,13 +75,17 @@ struct OpenAPIRouteTests {
                     group.addTask { try await server.send(.get, "/api/links/\(link.code)", user: "u\(index)").status }
                 }
                 await gate.waitForArrivals(50)
-                // Every operation holds its scope: none flushed.
+                // Each held operation has its request scope and its transaction scope open.
+                let during = PrometheusText(try await server.send(.get, "/metrics").body)
+                #expect(during.samples["objection_request_scopes_active"] == 100)
                 #expect(auditLog.flushedCount == flushedBefore)
                 gate.open()
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
             #expect(statuses == Array(repeating: 200, count: 50))
             #expect(auditLog.flushedCount - flushedBefore == 50)
+            let after = PrometheusText(try await server.send(.get, "/metrics").body)
+            #expect(after.samples["objection_request_scopes_active"] == 0)
         }
     }
 }

@@ -5,28 +5,44 @@ import OpenAPIRuntime
 
 /// How ``ObjectionOpenAPIMiddleware`` answers an operation that threw.
 enum FailureAnswer {
-    /// The body of every opaque `500`: the status's reason, the same for every error, so that a
-    /// client learns nothing of the object graph.
-    static let message = "Internal Server Error"
-
     /// `error` as the client hears it.
     ///
-    /// An error that says how it is answered with a status other than 500 — a
-    /// `HTTPResponseConvertible` of yours, or the runtime's for a request it could not parse,
-    /// carried in a `ServerError` — is rethrown unchanged, for `ErrorHandlingMiddleware` or the
-    /// transport to answer, as without Objection; so is a `CancellationError` (the client left).
-    /// Anything else is logged and answered with a `500` whose body is ``message``.
+    /// - An error that says how it is answered with a status other than 500 — a
+    ///   `HTTPResponseConvertible` of yours, or the runtime's for a request it could not parse,
+    ///   carried in a `ServerError` — is answered here as the runtime's `ErrorHandlingMiddleware`
+    ///   would: with its status, header fields and body. Rethrown, the `ServerError` around it
+    ///   would reach the transport with the request's header fields and the operation's input in
+    ///   its description, which a transport logs, and Vapor, outside release builds, shows.
+    /// - A `CancellationError` (the request's task cancelled) is rethrown: nobody is listening.
+    /// - The injector refusing the scope because it is shutting down is answered `503`, logged
+    ///   at `notice`: the server is draining, the client may retry elsewhere.
+    /// - Anything else is logged at `error` and answered with a `500` whose body is the status's
+    ///   reason, `Internal Server Error`, the same for every error, so that a client learns nothing
+    ///   of the object graph.
     static func response(for error: any Error, logger: Logger) throws -> (HTTPResponse, HTTPBody?) {
-        if error is CancellationError { throw error }
+        let cause = cause(of: error)
+        if cause is CancellationError { throw cause }
         if let convertible = error as? any HTTPResponseConvertible,
             convertible.httpStatus != .internalServerError
         {
-            throw error
+            return (
+                HTTPResponse(status: convertible.httpStatus, headerFields: convertible.httpHeaderFields),
+                convertible.httpBody
+            )
+        }
+        if let refused = cause as? InjectionError, refused.code == .shutDown {
+            logger.notice("Operation refused: the injector is shutting down; answered 503")
+            return plainText(.serviceUnavailable)
         }
         logger.error("Operation failed; answered 500", metadata: metadata(of: error))
-        return (
-            HTTPResponse(status: .internalServerError, headerFields: [.contentType: "text/plain; charset=utf-8"]),
-            HTTPBody(message)
+        return plainText(.internalServerError)
+    }
+
+    /// A response whose body is `status`'s reason phrase.
+    private static func plainText(_ status: HTTPResponse.Status) -> (HTTPResponse, HTTPBody?) {
+        (
+            HTTPResponse(status: status, headerFields: [.contentType: "text/plain; charset=utf-8"]),
+            HTTPBody(status.reasonPhrase)
         )
     }
 

@@ -4,7 +4,8 @@ public import Objection
 public import OpenAPIRuntime
 
 /// Opens one Objection request scope per OpenAPI operation, and ends it once the operation's
-/// response has been written: for a body, after its last chunk — never when the handler returns.
+/// response has been made: for a body, as the transport writes its last chunk — never when the
+/// handler returns.
 ///
 /// For each request it:
 ///
@@ -15,29 +16,33 @@ public import OpenAPIRuntime
 ///    encoding — with the scope as the task's current injector: handlers resolve from
 ///    `InjectorActor.currentScope`, so the injector is not passed around;
 /// 3. ends the scope: at once for a response without a body; for one with a body, once the
-///    transport has iterated it to its end (each chunk is made in the scope, so a streamed body
-///    reads the request's scoped instances until its last byte). The outcome is
-///    ``Objection/ScopeOutcome/succeeded``, or failed: with the operation's error (the handler's
-///    own, out of the runtime's `ServerError`), with an
-///    ``OpenAPIServerErrorStatus`` for a `5xx` response, with the body's error, or with a
-///    `CancellationError` when the client left mid-body.
+///    transport has iterated it to its end — when the chunk holding a known length's last byte
+///    has been made, or when a body of unknown length ends, before the transport sends it on (each
+///    chunk is made in the scope, so a streamed body reads the request's scoped instances until
+///    its last byte). The outcome is ``Objection/ScopeOutcome/succeeded``, or failed: with the
+///    operation's error (the handler's own, out of the runtime's `ServerError`), with an
+///    ``OpenAPIServerErrorStatus`` for a `5xx` response, with the body's error, with a length
+///    mismatch for a body short of or past its declared length, or with a `CancellationError`
+///    for a body given up (the client left) or never written when it should have been.
 ///
-/// Errors are sorted. One that says how it is answered with a status other than 500 — your
-/// `HTTPResponseConvertible` error, the runtime's `400` for a request it could not parse — is
-/// rethrown unchanged, for `ErrorHandlingMiddleware` (place it first) or the transport to answer
-/// as without Objection. Anything else — an ``Objection/InjectionError``, a provider's own error —
-/// is logged with the middleware's logger (an injection error's description, which names types
-/// only; another error's type, since its description may carry values) and answered with a `500`
-/// whose body is `Internal Server Error`, the same for every error. A disposal that fails turns a
-/// successful response without a body into that `500`, and cuts a body short (a transaction that
-/// failed to commit must not look committed).
+/// Errors are answered here, never rethrown with the request inside them. One that says how it is
+/// answered with a status other than 500 — your `HTTPResponseConvertible` error, the runtime's
+/// `400` for a request it could not decode — gets that response, as `ErrorHandlingMiddleware`
+/// would give it. An injector that refuses the scope because it is shutting down gets a `503`.
+/// Anything else — an ``Objection/InjectionError``, a provider's own error — is logged with the
+/// middleware's logger (an injection error's description, which names types only; another
+/// error's type, since its description may carry values) and answered with a `500` whose body is
+/// `Internal Server Error`, the same for every error. A `CancellationError` is rethrown. A
+/// disposal that fails turns a successful response without a body into that `500`, and cuts a
+/// body short (a transaction that failed to commit must not look committed).
+///
+/// A transport does not cancel a body's iteration when the client leaves: a stream waiting for
+/// its next chunk (server-sent events) learns of it only when its next write fails, and its scope
+/// stays open until then, or until the drain's deadline at shutdown.
 ///
 /// ```swift
 /// let router = Router()
-/// try api.registerHandlers(
-///     on: router,
-///     middlewares: [ErrorHandlingMiddleware(), ObjectionOpenAPIMiddleware(injector, logger: logger)]
-/// )
+/// try api.registerHandlers(on: router, middlewares: [ObjectionOpenAPIMiddleware(injector, logger: logger)])
 /// // In the APIProtocol's handler:
 /// let orders = try await InjectorActor.currentScope?.get(OrderRepository.self)
 /// ```
@@ -131,23 +136,27 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             await ScopeEnding.end(scope, after: .failed(FailureAnswer.cause(of: error)), logger: logger)
             return try FailureAnswer.response(for: error, logger: logger)
         }
-        if response.status.kind == .serverError {
-            // The client gets the operation's response; the scope's work is rolled back.
-            let failed = ScopeOutcome.failed(OpenAPIServerErrorStatus(status: response.status))
-            guard let responseBody else {
-                await ScopeEnding.end(scope, after: failed, logger: logger)
-                return (response, nil)
-            }
-            return (response, ScopeEndingBody.wrap(responseBody, ending: scope, after: failed, logger: logger))
-        }
+        // A 5xx response: the client gets it, the scope's work is rolled back.
+        let outcome =
+            response.status.kind == .serverError
+            ? ScopeOutcome.failed(OpenAPIServerErrorStatus(status: response.status)) : .succeeded
         guard let responseBody else {
             do {
-                try await ScopeEnding.endAfterSuccess(scope, logger: logger)
+                try await ScopeEnding.end(scope, with: outcome, logger: logger)
             } catch {
                 return try FailureAnswer.response(for: error, logger: logger)
             }
             return (response, nil)
         }
-        return (response, ScopeEndingBody.wrap(responseBody, ending: scope, after: .succeeded, logger: logger))
+        // The bodies a transport does not send; any other released unwritten was given up.
+        let bodiless = request.method == .head || response.status == .noContent || response.status == .notModified
+        let body = ScopeEndingBody.wrap(
+            responseBody,
+            ending: scope,
+            after: outcome,
+            unwritten: bodiless ? outcome : .failed(CancellationError()),
+            logger: logger
+        )
+        return (response, body)
     }
 }

@@ -3,6 +3,17 @@ import Objection
 
 /// Ending an operation's scope, and logging what its disposals threw.
 enum ScopeEnding {
+    /// Ends `scope` with the operation's `outcome`: after a success, a disposal's failure is
+    /// logged and thrown (a commit that failed must not look committed); after a failure, it is
+    /// logged, and the operation's failure stays the one reported.
+    static func end(_ scope: OpenScope, with outcome: ScopeOutcome, logger: Logger) async throws {
+        if outcome.isSuccess {
+            try await endAfterSuccess(scope, logger: logger)
+        } else {
+            await end(scope, after: outcome, logger: logger)
+        }
+    }
+
     /// Ends `scope` after the operation's success; a disposal's failure is logged and thrown.
     static func endAfterSuccess(_ scope: OpenScope, logger: Logger) async throws {
         do {

@@ -2,35 +2,49 @@ import Logging
 import Objection
 import OpenAPIRuntime
 
-/// A response body that keeps its operation's scope open until it has been written, and then
-/// ends it with the operation's outcome (a failure for a `5xx` response).
+/// A response body that keeps its operation's scope open while it is made, and then ends it with
+/// the operation's outcome (a failure for a `5xx` response).
 ///
 /// `HTTPBody` tells nobody when it has been written, but every transport writes one by iterating
-/// it to its end, so the wrapper ends the scope where the iteration does: when the base yields
-/// `nil` (before the transport sends a chunked response's end), or with the base's error. A body
-/// of known length is complete for the client once its last byte is out, so its scope ends when
-/// the chunk holding that byte has been made, before it is handed to the transport. Each chunk is made with the scope as the task's current injector, as the handler
-/// ran. The base's length and iteration behaviour are kept (a transport writes a body of known
-/// length with a `content-length`).
+/// it to its end, so the wrapper ends the scope where the iteration ends. A body of unknown length
+/// ends it when the base yields `nil`, before the transport sends the chunked response's end. A
+/// body of known length is complete for the client once its last byte is out, so its scope ends
+/// once the chunk holding that byte has been made, before it is handed to the transport. Each
+/// chunk is made with the scope as the task's current injector, as the handler ran. The base's
+/// length and iteration behaviour are kept (a transport writes a body of known length with a
+/// `content-length`).
 ///
-/// A body never iterated (the answer to a `HEAD`, a body a later middleware dropped) ends its
-/// scope with the operation's outcome when it is released; one whose iteration began and was given up (the
-/// client left, the write failed) ends it with a failed outcome, a `CancellationError`, when the
-/// transport releases it.
+/// It ends the scope failed, and throws, when the base throws, when it ends short of its declared
+/// length or runs past it, and when the iterating task was cancelled (a stream that answers
+/// cancellation with `nil` has not been written whole). A body whose iteration began and was
+/// given up (the client left, the write failed) ends the scope failed, with a `CancellationError`,
+/// when the transport releases it; one never iterated ends it with what the middleware decided
+/// (the operation's outcome for a `HEAD`, a `204` or a `304`, whose bodies are not sent).
 struct ScopeEndingBody: AsyncSequence, Sendable {
     typealias Element = HTTPBody.ByteChunk
 
     let base: HTTPBody
     let scope: OpenScope
-    /// How the operation ended: what the scope ends with once the body has been written.
+    /// How the operation ended: what the scope ends with once the body has been made.
     let outcome: ScopeOutcome
     let logger: Logger
 
-    /// `body`, ending `scope` with `outcome` once written.
-    static func wrap(_ body: HTTPBody, ending scope: OpenScope, after outcome: ScopeOutcome, logger: Logger) -> HTTPBody
-    {
-        // The operation returned a response: its outcome stands, should its body never be written.
-        scope.endsWhenReleased(with: outcome)
+    /// A body that ran short of, or past, the length it declared.
+    struct LengthMismatch: Error, CustomStringConvertible {
+        let declared: Int64
+        var description: String { "The response body did not have the \(declared) bytes it declared" }
+    }
+
+    /// `body`, ending `scope` with `outcome` once made; with `unwritten` if the transport releases
+    /// it without iterating it.
+    static func wrap(
+        _ body: HTTPBody,
+        ending scope: OpenScope,
+        after outcome: ScopeOutcome,
+        unwritten: ScopeOutcome,
+        logger: Logger
+    ) -> HTTPBody {
+        scope.endsWhenReleased(with: unwritten)
         return HTTPBody(
             ScopeEndingBody(base: body, scope: scope, outcome: outcome, logger: logger),
             length: body.length,
@@ -39,10 +53,15 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> Iterator {
-        var remaining: Int64?
-        if case .known(let length) = base.length { remaining = length }
+        var declared: Int64?
+        if case .known(let length) = base.length { declared = length }
         return Iterator(
-            base: base.makeAsyncIterator(), scope: scope, outcome: outcome, logger: logger, remaining: remaining)
+            base: base.makeAsyncIterator(),
+            scope: scope,
+            outcome: outcome,
+            logger: logger,
+            declared: declared
+        )
     }
 
     struct Iterator: AsyncIteratorProtocol {
@@ -50,8 +69,10 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
         let scope: OpenScope
         let outcome: ScopeOutcome
         let logger: Logger
-        /// The bytes still to come of a body of known length.
-        var remaining: Int64?
+        /// The length the body declared, if it did.
+        let declared: Int64?
+        /// The bytes made so far.
+        var made: Int64 = 0
         var started = false
 
         mutating func next() async throws -> HTTPBody.ByteChunk? {
@@ -68,22 +89,26 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
             do {
                 chunk = try await InjectorActor.withCurrent(scope.injector) { try await base.next() }
             } catch {
-                await ScopeEnding.end(scope, after: .failed(error), logger: logger)
-                throw error
+                try await fail(with: error)
             }
-            if let chunk, let remaining {
-                self.remaining = remaining - Int64(chunk.count)
+            made += Int64(chunk?.count ?? 0)
+            if let declared, made > declared || (chunk == nil && made < declared) {
+                try await fail(with: LengthMismatch(declared: declared))
             }
-            let lastByteMade = chunk == nil || remaining.map { $0 <= 0 } ?? false
-            guard lastByteMade else { return chunk }
-            if outcome.isSuccess {
-                // A disposal that fails is thrown: the transport cuts the response short rather
-                // than finishing it as if nothing had failed (a commit that failed).
-                try await ScopeEnding.endAfterSuccess(scope, logger: logger)
-            } else {
-                await ScopeEnding.end(scope, after: outcome, logger: logger)
+            if chunk == nil, Task.isCancelled {
+                try await fail(with: CancellationError())
             }
+            guard chunk == nil || made == declared else { return chunk }
+            // A disposal that fails after a success is thrown: the transport cuts the response
+            // short rather than finishing it as if nothing had failed.
+            try await ScopeEnding.end(scope, with: outcome, logger: logger)
             return chunk
+        }
+
+        /// Ends the scope after `error` (nothing if it has ended) and throws it.
+        private func fail(with error: any Error) async throws -> Never {
+            await ScopeEnding.end(scope, after: .failed(error), logger: logger)
+            throw error
         }
     }
 }

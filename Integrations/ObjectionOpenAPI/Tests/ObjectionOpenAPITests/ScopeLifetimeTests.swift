@@ -29,7 +29,7 @@ struct ScopeLifetimeTests {
         }
         #expect(answers.allSatisfy { $0.status == 200 })
         #expect(Set(answers.map(\.text)).count == 200, "each request saw a unit of work of its own")
-        #expect(answers.allSatisfy { $0.text.contains("getWork") })
+        #expect(answers.allSatisfy { $0.text.contains("getWork") && $0.text.contains("/work") })
         let disposed = ledger.disposed
         #expect(ledger.built == 200)
         #expect(disposed.count == 200)
@@ -68,6 +68,33 @@ struct ScopeLifetimeTests {
         await injector.shutdown()
     }
 
+    @Test(
+        "A body that throws, or runs short of its declared length, ends its scope failed, once",
+        arguments: Transport.allCases
+    )
+    func brokenBodies(transport: Transport) async throws {
+        let ledger = ScopeLedger()
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ledger)])
+        try await transport.serve(TestAPI(), middlewares: [Self.middleware(injector)]) { port in
+            try await withHTTPClient { client in
+                // Each chunk is "n:alive\n", 8 bytes: 3 make 24, short of the 40 declared.
+                let short = try? await client.get(port: port, "/stream?count=3&declaredLength=40")
+                #expect(short == nil, "a response short of its content-length reached the client whole")
+                let broken = try? await client.get(port: port, "/stream?count=3&failAt=2")
+                #expect(broken?.text != "1:alive\n2:alive\n3:alive\n")
+                // Known length, made whole: a success.
+                let whole = try await client.get(port: port, "/stream?count=3&declaredLength=24")
+                #expect(whole.text == "1:alive\n2:alive\n3:alive\n")
+            }
+        }
+        let errors = ledger.disposed.map(\.error)
+        #expect(errors.count == 3)
+        #expect(errors.contains { "\($0.map { "\($0)" } ?? "")".contains("did not have the 40 bytes") })
+        #expect(errors.contains { $0 is TestAPI.StreamBroke })
+        #expect(errors.contains { $0 == nil })
+        await injector.shutdown()
+    }
+
     @Test("A client that leaves mid-body: the scope is disposed once, after a failure", arguments: Transport.allCases)
     func clientLeavesMidBody(transport: Transport) async throws {
         let ledger = ScopeLedger()
@@ -84,7 +111,7 @@ struct ScopeLifetimeTests {
             var disposals = ledger.disposals.makeAsyncIterator()
             return await disposals.next()
         }
-        #expect(disposal?.error != nil, "disposed after a success, or not at all")
+        #expect(disposal?.error is CancellationError, "disposed after a success, or not at all")
         #expect(ledger.disposed.count == 1)
         await injector.shutdown()
     }

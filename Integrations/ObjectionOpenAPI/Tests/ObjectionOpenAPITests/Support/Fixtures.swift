@@ -1,3 +1,4 @@
+import HTTPTypes
 import Objection
 import ObjectionOpenAPI
 import Synchronization
@@ -60,6 +61,15 @@ final class RequestWork: OutcomeAwareDisposable {
     }
 }
 
+/// A scoped unit of work whose disposal fails, as a transaction whose commit fails would.
+struct UncommittableWork: AsyncDisposable {
+    struct CommitFailed: Error {}
+
+    func dispose() async throws {
+        throw CommitFailed()
+    }
+}
+
 /// A type no module binds, whose name may be logged but must never reach a response.
 struct SecretPaymentGateway: Sendable {}
 
@@ -78,6 +88,7 @@ struct RequestModule: Module {
 
     func configure(_ binder: Binder) {
         binder.bind(OpenAPIOperation.self).suppliedByScope()
+        binder.bind(HTTPRequest.self).suppliedByScope()
         binder.bind(RequestWork.self)
             .to { [ledger] r in
                 RequestWork(
@@ -85,5 +96,6 @@ struct RequestModule: Module {
             }
             .inScope(.scoped)
         binder.bind(SealedVault.self).to { _ in throw VaultSealedError() }
+        binder.bind(UncommittableWork.self).to { _ in UncommittableWork() }.inScope(.scoped)
     }
 }

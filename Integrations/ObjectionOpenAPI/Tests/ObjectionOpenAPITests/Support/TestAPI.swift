@@ -14,6 +14,9 @@ struct TestAPI: APIProtocol {
 
     struct NoScope: Error {}
 
+    /// What a body throws at its `failAt` chunk.
+    struct StreamBroke: Error {}
+
     /// An error that says how it is answered: `404`.
     struct NotFound: Error, HTTPResponseConvertible {
         var httpStatus: HTTPResponse.Status { .notFound }
@@ -25,19 +28,25 @@ struct TestAPI: APIProtocol {
     }
 
     func getWork(_ input: Operations.GetWork.Input) async throws -> Operations.GetWork.Output {
-        let work = try await Self.scope().get(RequestWork.self)
-        return .ok(.init(body: .json(.init(serial: work.serial, operation: work.operation.id))))
+        let scope = try Self.scope()
+        let work = try await scope.get(RequestWork.self)
+        // The request's head, bound by the middleware.
+        let path = try await scope.get(HTTPRequest.self).path ?? ""
+        return .ok(.init(body: .json(.init(serial: work.serial, operation: work.operation.id, path: path))))
     }
 
     func getStream(_ input: Operations.GetStream.Input) async throws -> Operations.GetStream.Output {
         let work = try await Self.scope().get(RequestWork.self)
+        let failAt = input.query.failAt
         let chunks = Chunks(count: input.query.count, gate: streaming) { [events] index in
+            if index == failAt { throw StreamBroke() }
             // Made in the request's scope, as the handler ran, after the handler returned.
             let inScope = InjectorActor.currentScope != nil
             events.record("chunk \(index) \(work.state)\(inScope ? "" : " outside the scope")")
             return ArraySlice("\(index):\(work.state)\n".utf8)
         }
-        return .ok(.init(body: .binary(HTTPBody(chunks, length: .unknown, iterationBehavior: .single))))
+        let length = input.query.declaredLength.map { HTTPBody.Length.known(Int64($0)) } ?? .unknown
+        return .ok(.init(body: .binary(HTTPBody(chunks, length: length, iterationBehavior: .single))))
     }
 
     func getFailure(_ input: Operations.GetFailure.Input) async throws -> Operations.GetFailure.Output {
@@ -48,6 +57,7 @@ struct TestAPI: APIProtocol {
         case "provider": _ = try await scope.get(SealedVault.self)
         case "not-found": throw NotFound()
         case "unavailable": return .serviceUnavailable(.init(body: .plainText("try later")))
+        case "uncommittable": _ = try await scope.get(UncommittableWork.self)
         default: break
         }
         return .ok(.init(body: .plainText("no failure")))
@@ -59,19 +69,19 @@ struct TestAPI: APIProtocol {
 struct Chunks: AsyncSequence, Sendable {
     let count: Int
     let gate: Gate?
-    let make: @Sendable (Int) -> ArraySlice<UInt8>
+    let make: @Sendable (Int) throws -> ArraySlice<UInt8>
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var index = 0
         let count: Int
         let gate: Gate?
-        let make: @Sendable (Int) -> ArraySlice<UInt8>
+        let make: @Sendable (Int) throws -> ArraySlice<UInt8>
 
-        mutating func next() async -> ArraySlice<UInt8>? {
+        mutating func next() async throws -> ArraySlice<UInt8>? {
             guard count == 0 || index < count else { return nil }
             index += 1
             if index == 2, let gate { await gate.pass() }
-            return make(index)
+            return try make(index)
         }
     }
 
