@@ -19,7 +19,7 @@ enum FailureAnswer {
     /// - Anything else is logged at `error` and answered with a `500` whose body is the status's
     ///   reason, `Internal Server Error`, the same for every error, so that a client learns nothing
     ///   of the object graph.
-    static func response(for error: any Error, logger: Logger) throws -> (HTTPResponse, HTTPBody?) {
+    static func response(for error: any Error, log: OperationLog) throws -> (HTTPResponse, HTTPBody?) {
         let cause = cause(of: error)
         if cause is CancellationError { throw cause }
         if let convertible = error as? any HTTPResponseConvertible,
@@ -31,10 +31,10 @@ enum FailureAnswer {
             )
         }
         if let refused = cause as? InjectionError, refused.code == .shutDown {
-            logger.notice("Operation refused: the injector is shutting down; answered 503")
+            log.notice("Operation refused: the injector is shutting down; answered 503")
             return plainText(.serviceUnavailable)
         }
-        logger.error("Operation failed; answered 500", metadata: metadata(of: error))
+        log.error("Operation failed; answered 500", metadata: metadata(of: error))
         return plainText(.internalServerError)
     }
 

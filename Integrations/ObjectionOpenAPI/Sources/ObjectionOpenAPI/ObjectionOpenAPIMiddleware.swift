@@ -42,7 +42,7 @@ public import OpenAPIRuntime
 ///
 /// ```swift
 /// let router = Router()
-/// try api.registerHandlers(on: router, middlewares: [ObjectionOpenAPIMiddleware(injector, logger: logger)])
+/// try api.registerHandlers(on: router, middlewares: [ObjectionOpenAPIMiddleware(injector, log: log)])
 /// // In the APIProtocol's handler:
 /// let orders = try await InjectorActor.currentScope?.get(OrderRepository.self)
 /// ```
@@ -57,7 +57,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
     /// The injector the scopes are opened in, usually the application's root.
     ///
     /// ```swift
-    /// let middleware = ObjectionOpenAPIMiddleware(root, logger: logger)
+    /// let middleware = ObjectionOpenAPIMiddleware(root, log: log)
     /// assert(middleware.injector === root)
     /// ```
     public let injector: InjectorActor
@@ -77,7 +77,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
     /// Creates the middleware.
     ///
     /// ```swift
-    /// ObjectionOpenAPIMiddleware(injector, logger: logger) { call, values in
+    /// ObjectionOpenAPIMiddleware(injector, log: log) { call, values in
     ///     if let token = call.request.headerFields[.authorization] {
     ///         values.bind(Caller.self, to: try await Caller(token: token))
     ///     }
@@ -112,8 +112,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
         operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        var logger = logger
-        logger[metadataKey: "openapi.operation"] = .string(operationID)
+        let log = OperationLog(logger: logger, operationID: operationID)
         let operation = OpenAPIOperation(id: operationID)
         let scope: OpenScope
         do {
@@ -124,7 +123,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             try await bindValues(Call(request: request, metadata: metadata, operation: operation), &values)
             scope = try await injector.openScope { $0 = values }
         } catch {
-            return try FailureAnswer.response(for: error, logger: logger)
+            return try FailureAnswer.response(for: error, log: log)
         }
         let response: HTTPResponse
         let responseBody: HTTPBody?
@@ -133,8 +132,8 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
                 try await next(request, body, metadata)
             }
         } catch {
-            await ScopeEnding.end(scope, after: .failed(FailureAnswer.cause(of: error)), logger: logger)
-            return try FailureAnswer.response(for: error, logger: logger)
+            await ScopeEnding.end(scope, after: .failed(FailureAnswer.cause(of: error)), log: log)
+            return try FailureAnswer.response(for: error, log: log)
         }
         // A 5xx response: the client gets it, the scope's work is rolled back.
         let outcome =
@@ -142,9 +141,9 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             ? ScopeOutcome.failed(OpenAPIServerErrorStatus(status: response.status)) : .succeeded
         guard let responseBody else {
             do {
-                try await ScopeEnding.end(scope, with: outcome, logger: logger)
+                try await ScopeEnding.end(scope, with: outcome, log: log)
             } catch {
-                return try FailureAnswer.response(for: error, logger: logger)
+                return try FailureAnswer.response(for: error, log: log)
             }
             return (response, nil)
         }
@@ -155,7 +154,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             ending: scope,
             after: outcome,
             unwritten: bodiless ? outcome : .failed(CancellationError()),
-            logger: logger
+            log: log
         )
         return (response, body)
     }

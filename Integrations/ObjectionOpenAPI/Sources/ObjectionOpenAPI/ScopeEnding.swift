@@ -6,31 +6,31 @@ enum ScopeEnding {
     /// Ends `scope` with the operation's `outcome`: after a success, a disposal's failure is
     /// logged and thrown (a commit that failed must not look committed); after a failure, it is
     /// logged, and the operation's failure stays the one reported.
-    static func end(_ scope: OpenScope, with outcome: ScopeOutcome, logger: Logger) async throws {
+    static func end(_ scope: OpenScope, with outcome: ScopeOutcome, log: OperationLog) async throws {
         if outcome.isSuccess {
-            try await endAfterSuccess(scope, logger: logger)
+            try await endAfterSuccess(scope, log: log)
         } else {
-            await end(scope, after: outcome, logger: logger)
+            await end(scope, after: outcome, log: log)
         }
     }
 
     /// Ends `scope` after the operation's success; a disposal's failure is logged and thrown.
-    static func endAfterSuccess(_ scope: OpenScope, logger: Logger) async throws {
+    static func endAfterSuccess(_ scope: OpenScope, log: OperationLog) async throws {
         do {
             try await scope.end(.succeeded)
         } catch {
-            logger.error("Disposing an operation's scope failed", metadata: FailureAnswer.metadata(of: error))
+            log.error("Disposing an operation's scope failed", metadata: FailureAnswer.metadata(of: error))
             throw error
         }
     }
 
     /// Ends `scope` after a failure; a disposal's failure is logged, and the first error stays the
     /// one the client hears of.
-    static func end(_ scope: OpenScope, after outcome: ScopeOutcome, logger: Logger) async {
+    static func end(_ scope: OpenScope, after outcome: ScopeOutcome, log: OperationLog) async {
         do {
             try await scope.end(outcome)
         } catch {
-            logger.error(
+            log.error(
                 "Disposing an operation's scope failed after the operation failed",
                 metadata: FailureAnswer.metadata(of: error)
             )

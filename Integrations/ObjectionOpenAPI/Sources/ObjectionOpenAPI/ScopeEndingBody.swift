@@ -27,7 +27,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
     let scope: OpenScope
     /// How the operation ended: what the scope ends with once the body has been made.
     let outcome: ScopeOutcome
-    let logger: Logger
+    let log: OperationLog
 
     /// A body that ran short of, or past, the length it declared.
     struct LengthMismatch: Error, CustomStringConvertible {
@@ -42,11 +42,11 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
         ending scope: OpenScope,
         after outcome: ScopeOutcome,
         unwritten: ScopeOutcome,
-        logger: Logger
+        log: OperationLog
     ) -> HTTPBody {
         scope.endsWhenReleased(with: unwritten)
         return HTTPBody(
-            ScopeEndingBody(base: body, scope: scope, outcome: outcome, logger: logger),
+            ScopeEndingBody(base: body, scope: scope, outcome: outcome, log: log),
             length: body.length,
             iterationBehavior: body.iterationBehavior
         )
@@ -59,7 +59,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
             base: base.makeAsyncIterator(),
             scope: scope,
             outcome: outcome,
-            logger: logger,
+            log: log,
             declared: declared
         )
     }
@@ -68,7 +68,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
         var base: HTTPBody.AsyncIterator
         let scope: OpenScope
         let outcome: ScopeOutcome
-        let logger: Logger
+        let log: OperationLog
         /// The length the body declared, if it did.
         let declared: Int64?
         /// The bytes made so far.
@@ -101,13 +101,13 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
             guard chunk == nil || made == declared else { return chunk }
             // A disposal that fails after a success is thrown: the transport cuts the response
             // short rather than finishing it as if nothing had failed.
-            try await ScopeEnding.end(scope, with: outcome, logger: logger)
+            try await ScopeEnding.end(scope, with: outcome, log: log)
             return chunk
         }
 
         /// Ends the scope after `error` (nothing if it has ended) and throws it.
         private func fail(with error: any Error) async throws -> Never {
-            await ScopeEnding.end(scope, after: .failed(error), logger: logger)
+            await ScopeEnding.end(scope, after: .failed(error), log: log)
             throw error
         }
     }
