@@ -43,10 +43,7 @@ public struct NotesClient<Transport: ClientTransport>: Sendable {
             try $0.message
         }
     ) async throws -> Result {
-        try await client.unary(
-            request: ClientRequest(message: message, metadata: metadata), descriptor: NotesMethods.addNote,
-            serializer: JSONCoder<NewNote>(), deserializer: JSONCoder<Note>(), options: options,
-            onResponse: handleResponse)
+        try await unary(message, NotesMethods.addNote, metadata: metadata, options: options, handleResponse)
     }
 
     /// Calls `GetNote`: the note, or `RPCError(code: .notFound)`.
@@ -66,10 +63,7 @@ public struct NotesClient<Transport: ClientTransport>: Sendable {
             try $0.message
         }
     ) async throws -> Result {
-        try await client.unary(
-            request: ClientRequest(message: message, metadata: metadata), descriptor: NotesMethods.getNote,
-            serializer: JSONCoder<NoteQuery>(), deserializer: JSONCoder<Note>(), options: options,
-            onResponse: handleResponse)
+        try await unary(message, NotesMethods.getNote, metadata: metadata, options: options, handleResponse)
     }
 
     /// Calls `ListNotes`: one message per note, in order of id.
@@ -115,9 +109,20 @@ public struct NotesClient<Transport: ClientTransport>: Sendable {
             try $0.message
         }
     ) async throws -> Result {
+        try await unary(message, NotesMethods.plainGetNote, metadata: metadata, options: options, handleResponse)
+    }
+
+    /// A unary call of `method` with JSON-coded messages: what the unary methods above share.
+    private func unary<Request: Codable & Sendable, Result: Sendable>(
+        _ message: Request,
+        _ method: MethodDescriptor,
+        metadata: Metadata,
+        options: CallOptions,
+        _ handleResponse: @Sendable @escaping (ClientResponse<Note>) async throws -> Result
+    ) async throws -> Result {
         try await client.unary(
-            request: ClientRequest(message: message, metadata: metadata), descriptor: NotesMethods.plainGetNote,
-            serializer: JSONCoder<NoteQuery>(), deserializer: JSONCoder<Note>(), options: options,
+            request: ClientRequest(message: message, metadata: metadata), descriptor: method,
+            serializer: JSONCoder<Request>(), deserializer: JSONCoder<Note>(), options: options,
             onResponse: handleResponse)
     }
 }

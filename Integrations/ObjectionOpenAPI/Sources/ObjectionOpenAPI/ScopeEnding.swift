@@ -7,15 +7,7 @@ enum ScopeEnding {
     /// logged and thrown (a commit that failed must not look committed); after a failure, it is
     /// logged, and the operation's failure stays the one reported.
     static func end(_ scope: OpenScope, with outcome: ScopeOutcome, log: OperationLog) async throws {
-        if outcome.isSuccess {
-            try await endAfterSuccess(scope, log: log)
-        } else {
-            await end(scope, after: outcome, log: log)
-        }
-    }
-
-    /// Ends `scope` after the operation's success; a disposal's failure is logged and thrown.
-    static func endAfterSuccess(_ scope: OpenScope, log: OperationLog) async throws {
+        guard outcome.isSuccess else { return await end(scope, after: outcome, log: log) }
         do {
             try await scope.end(.succeeded)
         } catch {
