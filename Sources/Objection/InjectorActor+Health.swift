@@ -23,7 +23,10 @@ extension InjectorActor {
     ///
     /// While the injector is running, the checks run concurrently, each on a task of its own and
     /// cut at `timeout` (reported ``HealthStatus/unhealthy``, "no answer within …", and
-    /// cancelled). A probe storm never runs a check more than once at a time: concurrent callers
+    /// cancelled). The deadline covers building a check too: each contribution to
+    /// `[any HealthCheck]` is resolved on its check's task, so a check whose construction hangs is
+    /// reported unhealthy at the deadline under its binding's type (the name a `contributing(to:)`
+    /// singleton's check has by default), and the others are reported as usual. A probe storm never runs a check more than once at a time: concurrent callers
     /// share one run, its results are reused for `cachedFor`, and a check that passed its
     /// deadline and still has not returned is not started again until it does (reported as still
     /// running). The report is ready when the injector is running and no required check is
@@ -32,8 +35,8 @@ extension InjectorActor {
     ///
     /// While it is starting (a deferred start that has not succeeded), shutting down or shut
     /// down, no check runs — they could build singletons whose services do not run — and the
-    /// report is not ready, its status ``HealthStatus/unhealthy``. A failure to resolve the checks
-    /// is reported as one unhealthy check named `health checks`, with the error's type.
+    /// report is not ready, its status ``HealthStatus/unhealthy``. A check that cannot be built is
+    /// reported unhealthy with the error's type.
     ///
     /// ```swift
     /// let report = await injector.health(within: .seconds(2))
@@ -57,13 +60,12 @@ extension InjectorActor {
         }
         let results = await healthMonitor.results(maxAge: cachedFor) { [self] in
             do {
-                let checks = try await getIfBound([any HealthCheck].self) ?? []
-                return await HealthCheckRun.run(checks, within: timeout, monitor: healthMonitor)
+                return await HealthCheckRun.run(try healthCheckSources(), within: timeout, monitor: healthMonitor)
             } catch {
-                let message = "resolving the checks threw \(type(of: error))"
+                let message = "finding the checks threw \(type(of: error))"
                 return [
                     HealthCheckResult(
-                        name: "health checks", status: .unhealthy, isRequired: true, duration: .zero, message: message)
+                        name: Self.unnamedSource, status: .unhealthy, isRequired: true, duration: .zero, message: message)
                 ]
             }
         }

@@ -208,3 +208,38 @@ extension HealthTests {
         #expect(await shutdown.value == nil)
     }
 }
+
+extension HealthTests {
+    /// A database client that is its own check, as ServerUse shows.
+    final class StuckDatabase: HealthCheck {
+        func checkHealth() async throws -> HealthStatus { .healthy }
+    }
+
+    @Test("a check whose construction hangs is cut at the deadline and named; a later probe is not held by it")
+    func checkWhoseConstructionHangs() async throws {
+        let never = Gate()
+        let builds = Counter()
+        let runs = Counter()
+        let injector = try await makeInjector { b in
+            b.bind(StuckDatabase.self).to { _ in
+                builds.increment()
+                await never.wait()
+                return StuckDatabase()
+            }.asSingleton().contributing(to: (any HealthCheck).self) { $0 }
+            b.contribute((any HealthCheck).self).toInstance(ScriptedCheck(healthCheckName: "disk", runs: runs))
+        }
+        let report = try await withDeadline { await injector.health(within: .milliseconds(50), cachedFor: .zero) }
+        #expect(report.checks.map(\.name) == ["StuckDatabase", "disk"])
+        #expect(report.checks.map(\.status) == [.unhealthy, .healthy])
+        #expect(report.checks.first?.message == "no answer within 0.05 seconds")
+        #expect(!report.isReady)
+        let later = try await withDeadline { await injector.health(within: .milliseconds(50), cachedFor: .zero) }
+        #expect(later.checks.first?.message == "still running from an earlier probe")
+        #expect(later.checks.last?.status == .healthy)
+        #expect(builds.value == 1, "one construction, not one per probe")
+        never.open()
+        await waitUntil {
+            await injector.health(within: .seconds(60), cachedFor: .zero).checks.allSatisfy { $0.status == .healthy }
+        }
+    }
+}

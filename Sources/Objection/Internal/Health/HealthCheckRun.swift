@@ -1,55 +1,98 @@
-/// Runs health checks concurrently, each on a task of its own cut at a deadline: a check that
-/// does not answer in time is reported unhealthy and cancelled, and its result is not waited for.
+/// Runs health checks concurrently, each on a task of its own cut at a deadline that covers
+/// resolving the check as well as running it: a check that does not answer in time — or cannot be
+/// built in time — is reported unhealthy and cancelled, and its result is not waited for.
 enum HealthCheckRun {
-    /// The results of `checks`, in their order, each within `timeout`.
+    /// The results of the checks `sources` give, in their order, each within `timeout`.
     static func run(
-        _ checks: [any HealthCheck],
+        _ sources: [HealthCheckSource],
         within timeout: Duration,
         monitor: HealthMonitor
     ) async -> [HealthCheckResult] {
-        var outcomes: [SharedOutcome<HealthCheckResult>] = []
+        var outcomes: [SharedOutcome<[HealthCheckResult]>] = []
         var timers: [Task<Void, Never>] = []
-        for (position, check) in checks.enumerated() {
-            let outcome = SharedOutcome<HealthCheckResult>()
+        for (position, source) in sources.enumerated() {
+            let outcome = SharedOutcome<[HealthCheckResult]>()
             outcomes.append(outcome)
-            let named = NamedCheck(name: check.healthCheckName, isRequired: check.isRequiredForReadiness)
-            // By position and name: two checks of one type, with one name, are two checks.
-            let identity = "\(position) \(named.name)"
-            guard monitor.begin(identity) else {
-                outcome.finish(.success(named.unhealthy(after: .zero, "still running from an earlier probe")))
+            let unresolved = NamedCheck(name: source.name, isRequired: true)
+            // By position and name: two sources of one name are two.
+            let identity = "\(position) \(source.name)"
+            // The checks once resolved, so that a check cut at the deadline is reported by its own
+            // name; before that, by its source's.
+            let resolved = Lock<[NamedCheck]>([unresolved])
+            if let running = monitor.begin(identity, naming: resolved) {
+                let named = running.withLock { $0 }
+                outcome.finish(.success(named.map { $0.unhealthy(after: .zero, "still running from an earlier probe") }))
                 continue
             }
             let start = ContinuousClock.now
             let work = Task {
-                let result: HealthCheckResult
+                let results: [HealthCheckResult]
                 do {
-                    result = named.result(try await check.checkHealth(), after: .now - start)
+                    // On a task the deadline does not cancel: a waiter cancelled would leave
+                    // the construction it waits for, and the next probe would wait for it again
+                    // instead of reporting it still running.
+                    let checks = try await Task { try await source.checks() }.value
+                    resolved.withLock { $0 = checks.map(NamedCheck.init) }
+                    results = await Self.results(of: checks, since: start)
                 } catch {
-                    result = named.unhealthy(after: .now - start, "threw \(type(of: error))")
+                    results = [unresolved.unhealthy(after: .now - start, "resolving the checks threw \(type(of: error))")]
                 }
                 monitor.end(identity)
-                outcome.finish(.success(result))
+                outcome.finish(.success(results))
             }
             timers.append(
                 Task {
                     guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    outcome.finish(.success(named.unhealthy(after: timeout, "no answer within \(timeout)")))
+                    let named = resolved.withLock { $0 }
+                    outcome.finish(.success(named.map { $0.unhealthy(after: timeout, "no answer within \(timeout)") }))
                     work.cancel()
                 })
         }
         var results: [HealthCheckResult] = []
         for outcome in outcomes {
-            // Each outcome is finished by its check or its timer; this task is never cancelled.
-            if let result = try? await outcome.value() { results.append(result) }
+            // Each outcome is finished by its source's task or its timer; this task is never
+            // cancelled.
+            if let finished = try? await outcome.value() { results += finished }
         }
         for timer in timers { timer.cancel() }
         return results
     }
 
+    /// Asks each of `checks` concurrently (one, for a contribution); its results in order.
+    private static func results(
+        of checks: [any HealthCheck],
+        since start: ContinuousClock.Instant
+    ) async -> [HealthCheckResult] {
+        await withTaskGroup(of: (Int, HealthCheckResult).self) { group in
+            for (position, check) in checks.enumerated() {
+                group.addTask {
+                    let named = NamedCheck(check)
+                    do {
+                        return (position, named.result(try await check.checkHealth(), after: .now - start))
+                    } catch {
+                        return (position, named.unhealthy(after: .now - start, "threw \(type(of: error))"))
+                    }
+                }
+            }
+            var results: [(Int, HealthCheckResult)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
     /// What a result says of the check, whatever it answered.
-    private struct NamedCheck: Sendable {
+    struct NamedCheck: Sendable {
         let name: String
         let isRequired: Bool
+
+        init(name: String, isRequired: Bool) {
+            self.name = name
+            self.isRequired = isRequired
+        }
+
+        init(_ check: any HealthCheck) {
+            self.init(name: check.healthCheckName, isRequired: check.isRequiredForReadiness)
+        }
 
         func result(_ status: HealthStatus, after duration: Duration, _ message: String? = nil) -> HealthCheckResult {
             HealthCheckResult(name: name, status: status, isRequired: isRequired, duration: duration, message: message)

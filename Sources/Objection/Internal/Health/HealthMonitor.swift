@@ -5,7 +5,8 @@ final class HealthMonitor: Sendable {
     private struct State {
         var inFlight: SharedOutcome<[HealthCheckResult]>?
         var cached: (results: [HealthCheckResult], at: ContinuousClock.Instant)?
-        var running: Set<String> = []
+        /// The sources still running, each with the names of its checks as far as known.
+        var running: [String: Lock<[HealthCheckRun.NamedCheck]>] = [:]
     }
 
     private let state = Lock(State())
@@ -50,13 +51,21 @@ final class HealthMonitor: Sendable {
         }
     }
 
-    /// Marks the check `name` running; `false` when it still is, from an earlier run.
-    func begin(_ name: String) -> Bool {
-        state.withLock { $0.running.insert(name).inserted }
+    /// Marks the source `identity` running, its checks named by `names`; when it still runs
+    /// from an earlier probe, the names of that run instead.
+    func begin(
+        _ identity: String,
+        naming names: Lock<[HealthCheckRun.NamedCheck]>
+    ) -> Lock<[HealthCheckRun.NamedCheck]>? {
+        state.withLock { state in
+            if let running = state.running[identity] { return running }
+            state.running[identity] = names
+            return nil
+        }
     }
 
-    /// Marks the check `name` returned.
-    func end(_ name: String) {
-        _ = state.withLock { $0.running.remove(name) }
+    /// Marks the source `identity` returned.
+    func end(_ identity: String) {
+        _ = state.withLock { $0.running.removeValue(forKey: identity) }
     }
 }

@@ -1,0 +1,48 @@
+/// Where a probe gets health checks from: one contribution to `[any HealthCheck]`, or a
+/// collection bound as a whole. Resolving it is part of the probe: a check whose construction
+/// hangs is cut at the deadline like one whose `checkHealth()` hangs, and reported by ``name``.
+struct HealthCheckSource: Sendable {
+    /// The name its report carries while it has no check to ask: the converted binding's type for
+    /// `contributing(to:)`, else `health checks`.
+    let name: String
+    /// Resolves the checks; a contribution resolves one.
+    let checks: @Sendable () async throws -> [any HealthCheck]
+}
+
+extension InjectorActor {
+    /// The name of a source that has no better one until its check exists.
+    static let unnamedSource = "health checks"
+
+    /// The sources of this injector's health checks: each contribution to `[any HealthCheck]` on
+    /// its own, so that one that cannot be built does not hide the others; a collection bound
+    /// directly as one source; none when nothing is bound.
+    nonisolated func healthCheckSources() throws -> [HealthCheckSource] {
+        let key = BindingKey([any HealthCheck].self)
+        guard let collection = try binding(for: key, as: [any HealthCheck].self) else { return [] }
+        guard !collection.contributions.isEmpty else {
+            return [
+                HealthCheckSource(name: Self.unnamedSource) { [self] in
+                    try await resolve(collection, as: [any HealthCheck].self, below: nil)
+                }
+            ]
+        }
+        return collection.contributions.map { contribution in
+            HealthCheckSource(name: healthCheckName(of: contribution)) { [self] in
+                [try await resolve(contribution, as: (any HealthCheck).self, below: nil)]
+            }
+        }
+    }
+
+    /// A contribution's name before its check exists: the type of the binding that
+    /// `contributing(to:)` converts (the default `healthCheckName` of a check of that type; the
+    /// conversion is declared where its binding is, and reads only that binding), else
+    /// `health checks`.
+    private nonisolated func healthCheckName(of contribution: Binding) -> String {
+        if contribution.dependencies.count == 1, let converted = contribution.dependencies.first,
+            table.binding(for: converted)?.location == contribution.location
+        {
+            return String(describing: converted.type)
+        }
+        return Self.unnamedSource
+    }
+}
