@@ -65,7 +65,8 @@ extension InjectorActor {
                 let message = "finding the checks threw \(type(of: error))"
                 return [
                     HealthCheckResult(
-                        name: Self.unnamedSource, status: .unhealthy, isRequired: true, duration: .zero, message: message)
+                        name: Self.unnamedSource, status: .unhealthy, isRequired: true, duration: .zero,
+                        message: message)
                 ]
             }
         }

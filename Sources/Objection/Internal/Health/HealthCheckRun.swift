@@ -21,7 +21,8 @@ enum HealthCheckRun {
             let resolved = Lock<[NamedCheck]>([unresolved])
             if let running = monitor.begin(identity, naming: resolved) {
                 let named = running.withLock { $0 }
-                outcome.finish(.success(named.map { $0.unhealthy(after: .zero, "still running from an earlier probe") }))
+                outcome.finish(
+                    .success(named.map { $0.unhealthy(after: .zero, "still running from an earlier probe") }))
                 continue
             }
             let start = ContinuousClock.now
@@ -35,7 +36,9 @@ enum HealthCheckRun {
                     resolved.withLock { $0 = checks.map(NamedCheck.init) }
                     results = await Self.results(of: checks, since: start)
                 } catch {
-                    results = [unresolved.unhealthy(after: .now - start, "resolving the checks threw \(type(of: error))")]
+                    results = [
+                        unresolved.unhealthy(after: .now - start, "resolving the checks threw \(type(of: error))")
+                    ]
                 }
                 monitor.end(identity)
                 outcome.finish(.success(results))
