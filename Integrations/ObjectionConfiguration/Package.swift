@@ -13,8 +13,11 @@ let package = Package(
     dependencies: [
         // Named so that targets can refer to it whatever the checkout's directory is called.
         .package(name: "Objection", path: "../.."),
-        // Default traits off: neither JSON files nor reloading are needed to read settings.
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
+        // JSON and YAML files: a setting is read alike from every provider swift-configuration
+        // ships, and the tests show it for each.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "YAML"]),
+        // The tests write JSON and YAML files and name them by `FilePath`.
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -30,6 +33,7 @@ let package = Package(
                 "ObjectionConfiguration",
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
     ]

@@ -71,10 +71,27 @@ extension Resolver {
         let reader = try await get(ConfigReader.self)
         let configKey = ConfigKey(key)
         if let value = Value.read(configKey, from: reader, isSecret: isSecret) { return value }
-        // Present as text but not readable as `Value`: malformed, named without its text.
-        guard reader.string(forKey: configKey, isSecret: true) == nil else {
+        // Present but not readable as `Value`: malformed, named without its value. A typed
+        // provider (in memory, JSON, YAML) holds `true` as a Boolean that no other read returns,
+        // so presence is any read at all succeeding, not only a string's.
+        guard !Self.holdsValue(for: configKey, in: reader) else {
             throw InjectionError.invalidSetting(key, .malformed(expected: Value.settingTypeName), path: resolutionPath)
         }
         return nil
+    }
+
+    /// Whether some provider of `reader` has a value for `key`, of any of the types a
+    /// configuration value can have. Read as secrets, so that access reports show none of them.
+    private static func holdsValue(for key: ConfigKey, in reader: ConfigReader) -> Bool {
+        reader.string(forKey: key, isSecret: true) != nil
+            || reader.bool(forKey: key, isSecret: true) != nil
+            || reader.int(forKey: key, isSecret: true) != nil
+            || reader.double(forKey: key, isSecret: true) != nil
+            || reader.stringArray(forKey: key, isSecret: true) != nil
+            || reader.intArray(forKey: key, isSecret: true) != nil
+            || reader.doubleArray(forKey: key, isSecret: true) != nil
+            || reader.boolArray(forKey: key, isSecret: true) != nil
+            || reader.bytes(forKey: key, isSecret: true) != nil
+            || reader.byteChunkArray(forKey: key, isSecret: true) != nil
     }
 }
