@@ -170,7 +170,7 @@ struct AdHocBuildTests {
     func afterShutdown() async throws {
         let injector = try await makeGarage()
         let objects = try await injector.get(ObjectFactory.self)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         let error = await injectionError { _ = try await injector.build { Wheel() } }
         #expect(error?.code == .shutDown)
         let fromFactory = await injectionError { _ = try await objects.build { Wheel() } }

@@ -77,7 +77,7 @@ struct DisposalOutcomeTests {
             binder.bind(UnitOfWork.self).to(UnitOfWork.init).asSingleton()
         }
         _ = try await injector.get(UnitOfWork.self)
-        #expect(await injector.shutdown() == nil)
+        #expect(await injector.shutdown(within: nil) == nil)
         #expect(log.values == ["commit"])
     }
 

@@ -12,7 +12,7 @@ struct DisposalOwnershipTests {
         }
         let resource = try await injector.get(CountedResource.self)
         #expect(try await injector.get((any AsyncDisposable).self) as? CountedResource === resource)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         #expect(resource.disposals.value == 1)
     }
 
@@ -24,7 +24,7 @@ struct DisposalOwnershipTests {
             binder.bind((any AsyncDisposable).self).to(CountedResource.self).asSingleton()
         }
         _ = try await injector.get((any AsyncDisposable).self)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         #expect(mine.disposals.value == 0)
     }
 
@@ -40,7 +40,7 @@ struct DisposalOwnershipTests {
             return resource
         }
         #expect(resource.disposals.value == 1)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         #expect(resource.disposals.value == 1)
     }
 
@@ -54,7 +54,7 @@ struct DisposalOwnershipTests {
             try await scope.get((any AsyncDisposable).self) as? CountedResource
         }
         #expect(resource?.disposals.value == 0)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         #expect(resource?.disposals.value == 1)
     }
 
@@ -65,7 +65,7 @@ struct DisposalOwnershipTests {
             binder.bind((any AsyncDisposable).self).to(CountedResource.self).asSingleton()
         }
         let resource = try await injector.get((any AsyncDisposable).self) as? CountedResource
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         #expect(resource?.disposals.value == 1)
     }
 }

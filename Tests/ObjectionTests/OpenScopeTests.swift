@@ -63,7 +63,7 @@ struct OpenScopeTests {
         #expect(log.values == ["scoped"])
         #expect(outcomes.withLock { $0 } == ["succeeded"])
         await #expect(throws: InjectionError.self) { try await open.injector.get(Resource.self) }
-        await root.shutdown()
+        await root.shutdown(within: nil)
     }
 
     @Test("shutdown waits for an open scope before it disposes the singletons, and refuses new ones")
@@ -139,7 +139,7 @@ struct OpenScopeTests {
         try await open.end(.succeeded)
         try await open.end(.succeeded)
         #expect(observer.lines.filter { $0.hasPrefix("scope") } == ["scope opened", "scope ended"])
-        await root.shutdown()
+        await root.shutdown(within: nil)
     }
 
     @Test("values that would replace a binding are refused, and nothing stays open")

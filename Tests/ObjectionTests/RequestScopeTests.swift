@@ -171,7 +171,7 @@ struct RequestScopeTests {
             await disposing.wait()
             let ended = try #require(scope.injector)
             let shutdown = Task {
-                let failure = await ended.shutdown()
+                let failure = await ended.shutdown(within: nil)
                 log.append("shutdown returned")
                 return failure
             }

@@ -196,10 +196,10 @@ extension ScaleTests {
             let fromLeaf = try await leaf.get(Engine.self)
             #expect(fromLeaf === (try await root.get(Engine.self)))
             _ = try await leaf.get(Wheel.self)
-            await leaf.shutdown()
+            await leaf.shutdown(within: nil)
             // Dropping the only reference to the end of the chain releases all 100,000 injectors.
             leaf = root
-            await root.shutdown()
+            await root.shutdown(within: nil)
         }
 
         @Test("100,000 request scopes nested in each other open, resolve and end", .scale)

@@ -133,8 +133,8 @@ struct ScaleTests {
             return current
         }
         #expect(try await leaf.get(Engine.self) === engine)
-        #expect(await leaf.shutdown() == nil)
-        #expect(await root.shutdown() == nil)
+        #expect(await leaf.shutdown(within: nil) == nil)
+        #expect(await root.shutdown(within: nil) == nil)
         #expect(observer.finalProblems() == [])
     }
 
@@ -176,6 +176,6 @@ struct ScaleTests {
         for c in started.values {
             if let p = c.parentID { #expect(started[p] != nil || startups.contains(p)) }
         }
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
     }
 }

@@ -115,7 +115,7 @@ struct ScopedConstructionPolicyTests {
                     binder.bind(PolicySession.self).to { resolver in
                         // The provider ends its own scope, which does not wait for it (see
                         // ShutdownTests+FromWithin), then returns: its value comes too late.
-                        _ = await resolver.injector.shutdown()
+                        _ = await resolver.injector.shutdown(within: nil)
                         return PolicySession()
                     }.inScope(.scoped).onDispose { _ in disposed.append("session") }
                 }

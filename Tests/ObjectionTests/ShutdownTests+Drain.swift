@@ -276,6 +276,6 @@ extension ShutdownTests {
         #expect(cut?.code == .timedOut)
         #expect(cut?.problems.map(\.message) == ["1 request scope was still open"])
         try await request.finish()
-        #expect(await root.shutdown() == nil)
+        #expect(await root.shutdown(within: nil) == nil)
     }
 }

@@ -12,12 +12,12 @@ extension ShutdownTests {
         defer { box.injector = nil }
         let injector = try await makeInjector { b in
             b.bind(Engine.self).to(Engine.init).asSingleton().onDispose { _ in
-                _ = await box.injector?.shutdown()
+                _ = await box.injector?.shutdown(within: nil)
             }
         }
         box.injector = injector
         _ = try await injector.get(Engine.self)
-        let result = await outcome { try await withDeadline { await injector.shutdown() } }
+        let result = await outcome { try await withDeadline { await injector.shutdown(within: nil) } }
         if case .failure(let error) = result { Issue.record("\(error)") }
     }
 
@@ -28,7 +28,7 @@ extension ShutdownTests {
         defer { box.injector = nil }
         let injector = try await makeInjector { b in
             b.bind(Engine.self).to { _ in
-                _ = await box.injector?.shutdown()
+                _ = await box.injector?.shutdown(within: nil)
                 return Engine()
             }.asSingleton()
         }
@@ -46,7 +46,7 @@ extension ShutdownTests {
     func scopedProviderAwaitsScopeShutdown() async throws {
         let injector = try await makeInjector { b in
             b.bind(Engine.self).to { _ in
-                _ = await InjectorActor.current?.shutdown()
+                _ = await InjectorActor.current?.shutdown(within: nil)
                 return Engine()
             }.inScope(.scoped)
         }

@@ -31,7 +31,7 @@ extension ShutdownTests {
         let (gets, shutdowns) = try await withDeadline {
             let gets = (0..<200).map { _ in Task { try await injector.get(CountedResource.self) } }
             await started.wait()
-            let shutdowns = (0..<10).map { _ in Task { await injector.shutdown() } }
+            let shutdowns = (0..<10).map { _ in Task { await injector.shutdown(within: nil) } }
             await waitUntil { injector.isShutDown }
             release.open()
             var getResults: [Result<CountedResource, any Error>] = []
@@ -50,7 +50,7 @@ extension ShutdownTests {
         for r in pool.made { #expect(r.disposals.value == 1) }
         let after = await injectionError { _ = try await injector.get(CountedResource.self) }
         #expect(after?.code == .shutDown)
-        #expect(await injector.shutdown() == nil)
+        #expect(await injector.shutdown(within: nil) == nil)
         for o in strict {
             #expect(o.finalProblems() == [])
             if o.successes {
@@ -96,7 +96,7 @@ extension ShutdownTests {
                 }
             }
             await allInside.wait()
-            let shutdown = Task { await root.shutdown() }
+            let shutdown = Task { await root.shutdown(within: nil) }
             release.open()
             var results: [Result<Void, any Error>] = []
             for s in scopes { results.append(await s.result) }
@@ -141,7 +141,7 @@ extension ShutdownTests {
         )
         // A deadline the start never meets on any host: the release is open at once.
         let start = Task { try await injector.start(within: .seconds(hangDeadline)) }
-        let shutdown = Task { await injector.shutdown() }
+        let shutdown = Task { await injector.shutdown(within: nil) }
         release.open()
         let started = try await withDeadline { await start.result }
         _ = try await withDeadline { await shutdown.value }
@@ -175,7 +175,7 @@ extension ShutdownTests {
         )
         let get = Task { try await injector.get(Resource.self, named: "A") }
         await started.wait()
-        let shutdown = Task { await injector.shutdown() }
+        let shutdown = Task { await injector.shutdown(within: nil) }
         await waitUntil { injector.isShutDown }
         shutdown.cancel()
         _ = try await withDeadline { await shutdown.value }

@@ -38,10 +38,10 @@ struct ShutdownTests {
         }
         _ = try await injector.get(Resource.self, named: "cache")
         _ = try await injector.get(Resource.self, named: "transient")
-        let failure = await injector.shutdown()
+        let failure = await injector.shutdown(within: nil)
         #expect(failure == nil)
         #expect(log.values == ["cache", "database", "metrics"])
-        #expect(await injector.shutdown() == nil)
+        #expect(await injector.shutdown(within: nil) == nil)
         #expect(log.values == ["cache", "database", "metrics"])
     }
 
@@ -61,7 +61,7 @@ struct ShutdownTests {
                 }
         }
         _ = try await injector.get(Pool.self)
-        let failure = try #require(await injector.shutdown())
+        let failure = try #require(await injector.shutdown(within: nil))
         #expect(failure.code == .disposalFailed)
         #expect(failure.problems.count == 2)
         #expect(failure.problems.compactMap { $0.underlying as? ProviderFailure }.count == 2)
@@ -94,7 +94,7 @@ struct ShutdownTests {
             binder.bind(Wheel.self).to(Wheel.init)
         }
         _ = try await injector.get(Engine.self)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         for error in [
             await injectionError { _ = try await injector.get(Engine.self) },
             await injectionError { _ = try await injector.get(Wheel.self) },
@@ -119,7 +119,7 @@ struct ShutdownTests {
         }
         let caller = Task { try await injector.get(Resource.self) }
         await started.wait()
-        let shutdown = Task { await injector.shutdown() }
+        let shutdown = Task { await injector.shutdown(within: nil) }
         await waitUntil { injector.isShutDown }
         release.open()
         #expect(await shutdown.value == nil)
@@ -164,7 +164,7 @@ struct ShutdownTests {
             engine = built
         }
         #expect(engine != nil)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         // The finished construction task may hold its result a moment longer than its callers.
         await waitUntil { engine == nil }
         #expect(engine == nil)
@@ -179,7 +179,7 @@ struct ShutdownTests {
             registry = built
         }
         #expect(registry != nil)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
         await waitUntil { registry == nil }  // See ShutdownTests.releasesInstances.
         #expect(registry == nil)
     }
@@ -192,7 +192,7 @@ struct ShutdownTests {
         }
         let child = try await root.child(modules: [])
         _ = try await child.get(Resource.self)
-        await root.shutdown()
+        await root.shutdown(within: nil)
         #expect(log.values == ["root"])
         let error = await injectionError { _ = try await child.get(Resource.self) }
         #expect(error?.code == .shutDown)

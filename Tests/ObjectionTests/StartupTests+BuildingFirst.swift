@@ -51,7 +51,7 @@ extension StartupTests {
         // Started: a later start builds nothing, and the singletons are there.
         _ = try await injector.get(Schema.self)
         #expect(log.values.count == 3)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
     }
 
     @Test("a first step that never gets its value running is cut at the deadline, naming what it was building")
@@ -92,7 +92,7 @@ extension StartupTests {
         }
         #expect(stuckRunning?.code == .timedOut)
         #expect(stuckRunning?.problems.map(\.path) == [[BindingKey(Schema.self)]])
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
     }
 
     @Test("an unbound first value is handed on as nil; the host's error ends the start unchanged")
@@ -119,6 +119,6 @@ extension StartupTests {
         #expect(built.value == 0)
         try await injector.start(buildingFirst: Client.self, named: "primary") { _ in }
         #expect(built.value == 1)
-        await injector.shutdown()
+        await injector.shutdown(within: nil)
     }
 }

@@ -90,7 +90,7 @@ extension StartupTests {
         answer.open()
         _ = try await injector.get(Schema.self)
         #expect(runs.value == 2)
-        #expect(await injector.shutdown() == nil)
+        #expect(await injector.shutdown(within: nil) == nil)
     }
 
     @Test("a waiter of a construction given up at the deadline gets timedOut, and the next get builds again")
@@ -120,7 +120,7 @@ extension StartupTests {
         let rebuilt = try await withDeadline { try await injector.get(Schema.self) }
         #expect(try await injector.get(Schema.self) === rebuilt)
         #expect(attempts.value == 2)
-        #expect(try await withDeadline { await injector.shutdown() } == nil)
+        #expect(try await withDeadline { await injector.shutdown(within: nil) } == nil)
         never.open()
     }
 
@@ -194,7 +194,7 @@ extension StartupTests {
                 startup: .deferred
             )
             if (try? await injector.start(within: .zero)) != nil { #expect(built.value == 1) }
-            await injector.shutdown()
+            await injector.shutdown(within: nil)
         }
     }
 
@@ -239,7 +239,7 @@ extension StartupTests {
             if case .failure(let error) = result {
                 #expect((error as? InjectionError)?.code == .timedOut, "\(error)")
             }
-            await injector.shutdown()
+            await injector.shutdown(within: nil)
         }
     }
 

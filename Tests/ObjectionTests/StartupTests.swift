@@ -115,7 +115,7 @@ struct StartupTests {
         await started.wait()
         start.cancel()
         await #expect(throws: CancellationError.self) { try await start.value }
-        #expect(try await withDeadline { await injector.shutdown() } == nil)
+        #expect(try await withDeadline { await injector.shutdown(within: nil) } == nil)
         never.open()
     }
 
@@ -143,7 +143,7 @@ struct StartupTests {
         let starting = Task { try await injector.start(within: deadlineAfterTheWork) }
         await started.wait()
         _ = await outcome { try await starting.value }
-        #expect(await injector.shutdown() == nil)
+        #expect(await injector.shutdown(within: nil) == nil)
         return injector
     }
 

@@ -200,8 +200,8 @@ struct StressTests {
         }
 
         // Nothing leaked: after shutdown no built node is alive.
-        for child in children { await child.shutdown() }
-        await root.shutdown()
+        for child in children { await child.shutdown(within: nil) }
+        await root.shutdown(within: nil)
         injector = nil
         // A finished construction task keeps its result until the runtime drops its last reference
         // to the task, which may happen just after its waiters resume: wait for that, not for a
@@ -247,7 +247,7 @@ struct StressTests {
                     } else if !graph.reachesScoped[plan.key] {
                         _ = try? await injector.get(StressNode.self, named: String(plan.key))
                     }
-                    await ephemeral?.shutdown()
+                    await ephemeral?.shutdown(within: nil)
                 }
                 if plan.cancel { task.cancel() }
                 group.addTask { _ = await task.result }

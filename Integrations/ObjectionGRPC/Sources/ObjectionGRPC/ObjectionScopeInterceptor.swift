@@ -1,6 +1,7 @@
 import GRPCCore
 import Logging
 import Objection
+import ServiceLifecycle
 
 /// Opens one Objection request scope per RPC, and ends it when the RPC has ended: for a streamed
 /// response, once its last message has been written — never when the handler returns.
@@ -15,8 +16,10 @@ import Objection
 /// 3. runs the response's message producer in the scope too, and ends the scope after it: with
 ///    ``Objection/ScopeOutcome/succeeded`` once the last message has been written, or failed —
 ///    with the handler's or the producer's error, with the `RPCError` the RPC was refused with,
-///    or with a `CancellationError` when the client cancelled the RPC (grpc-swift tells that
-///    through the context's cancellation handle, not by cancelling the task);
+///    or with a `CancellationError` when the client cancelled the RPC or its deadline passed
+///    (grpc-swift tells that through the context's cancellation handle, not by cancelling the
+///    task). An RPC that finishes while the server shuts down gracefully ends succeeded: the
+///    transport cancels the handle then too, but the client gets every message and status OK;
 /// 4. sends the request id back in the initial metadata.
 ///
 /// Errors are sorted. An `RPCError` (and an `RPCErrorConvertible`) passes through unchanged. Any
@@ -97,6 +100,8 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         context: ServerContext,
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
+        let deadline = request.metadata[stringValues: "grpc-timeout"].first { _ in true }
+            .flatMap { RPCDeadline(timeout: $0, from: .now) }
         let id = RPCRequestID(adopting: request.metadata[stringValues: RPCRequestID.metadataKey].first { _ in true })
         var logger = logger
         logger[metadataKey: "rpc.method"] = .string(context.descriptor.fullyQualifiedMethod)
@@ -122,7 +127,8 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         switch response.accepted {
         case .success(var contents):
             contents.metadata.replaceOrAddString(id.value, forKey: RPCRequestID.metadataKey)
-            contents.producer = Self.producer(contents.producer, in: scope, context: context, logger: logger)
+            contents.producer = Self.producer(
+                contents.producer, in: scope, context: context, deadline: deadline, logger: logger)
             response.accepted = .success(contents)
         case .failure(let error):
             // Refused: no message will be written.
@@ -138,6 +144,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         _ producer: @escaping @Sendable (RPCWriter<Output>) async throws -> Metadata,
         in scope: OpenScope,
         context: ServerContext,
+        deadline: RPCDeadline?,
         logger: Logger
     ) -> @Sendable (RPCWriter<Output>) async throws -> Metadata {
         { writer in
@@ -148,7 +155,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
                 await end(scope, after: .failed(error), logger: logger)
                 throw rpcError(for: error, logger: logger)
             }
-            guard !context.cancellation.isCancelled else {
+            guard !wasCutShort(context, deadline: deadline) else {
                 await end(scope, after: .failed(CancellationError()), logger: logger)
                 return trailers
             }
@@ -159,6 +166,22 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
             }
             return trailers
         }
+    }
+
+    /// Whether an RPC whose producer returned was cut short by its client (a cancellation, a
+    /// reset stream) or its deadline, rather than finished.
+    ///
+    /// grpc-swift tells all three through the context's cancellation handle, but
+    /// grpc-swift-nio-transport cancels that handle on graceful shutdown too, and there the RPC
+    /// goes on: its client gets every message and status OK, so its scope must end succeeded.
+    /// Once the server shuts down gracefully (`Task.isShuttingDownGracefully`, true in a server
+    /// run by `GRPCServerService` or any other service of a `ServiceGroup`), the handle no longer
+    /// tells a client's cancellation apart; the deadline still does, and a client that left shows
+    /// where the producer writes — the write throws, and the scope ends failed with it.
+    private static func wasCutShort(_ context: ServerContext, deadline: RPCDeadline?) -> Bool {
+        guard context.cancellation.isCancelled else { return false }
+        guard Task.isShuttingDownGracefully else { return true }
+        return deadline?.hasPassed ?? false
     }
 
     /// Ends `scope` after a failure; a disposal's failure is logged, the first error stays the one
@@ -182,11 +205,11 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         return RPCError(code: .internalError, message: internalErrorMessage)
     }
 
-    /// What is logged of `error`: an ``Objection/InjectionError``'s description, which names types
-    /// and binding names only, or else the error's type alone — any other error's description may
-    /// carry values (a connection string, a token, a row).
+    /// What is logged of `error`: ``Objection/LoggableError``'s type and description — an
+    /// injection error's description, which names types and binding names only, or else the
+    /// error's type alone, since any other error's description may carry values.
     private static func metadata(of error: any Error) -> Logger.Metadata {
-        let described = (error as? InjectionError)?.description ?? String(reflecting: type(of: error))
-        return ["error.type": .string(String(reflecting: type(of: error))), "error": .string(described)]
+        let logged = LoggableError(error)
+        return ["error.type": .string(logged.typeName), "error": .string(logged.description)]
     }
 }

@@ -38,7 +38,7 @@ enum ScopeEndingBody {
         } catch {
             logger.error(
                 "A disposal of the request scope failed after its streamed response; the response is cut short",
-                metadata: ["error": .string(String(describing: error))]
+                metadata: loggedMetadata(of: error)
             )
             throw error
         }
@@ -52,7 +52,7 @@ enum ScopeEndingBody {
         } catch {
             logger.error(
                 "A disposal of the request scope failed after its streamed response failed",
-                metadata: ["error": .string(String(describing: error))]
+                metadata: loggedMetadata(of: error)
             )
         }
     }

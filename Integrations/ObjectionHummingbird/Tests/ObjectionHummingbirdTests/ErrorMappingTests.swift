@@ -7,7 +7,8 @@ import Objection
 import ObjectionHummingbird
 import Testing
 
-/// Injection and provider errors become a `500` that names nothing, logged in full; HTTP errors
+/// Injection and provider errors become a `500` that names nothing, logged by type (an injection
+/// error by its description); HTTP errors
 /// pass through.
 @Suite("Error mapping")
 struct ErrorMappingTests {
@@ -33,7 +34,7 @@ struct ErrorMappingTests {
         #expect(logged.metadata["request-id"] == "pay-1")
     }
 
-    @Test("A provider's own error is a 500 whose body names nothing of it")
+    @Test("A provider's own error is a 500 whose body names nothing of it; its description reaches no log")
     func providerError() async throws {
         let test = try await TestApp()
         let app = test.application { scoped, _ in
@@ -51,6 +52,8 @@ struct ErrorMappingTests {
         }
         let logged = try #require(test.logs.entries(at: .error).first)
         #expect(logged.metadata["error.type"]?.description.contains("VaultSealedError") == true)
+        // Its description carries a password: no log line may.
+        #expect(test.logs.all.allSatisfy { !"\($0)".contains("Tr0ub4dor") })
     }
 
     @Test("An HTTPError passes through as Hummingbird renders it without the middleware")

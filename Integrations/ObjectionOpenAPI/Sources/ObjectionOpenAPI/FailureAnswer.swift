@@ -57,8 +57,7 @@ enum FailureAnswer {
     /// type alone. Never a description of anything else: a `ServerError`'s names the request and
     /// the operation's input and output, a provider's error may carry a password.
     static func metadata(of error: any Error) -> Logger.Metadata {
-        let cause = cause(of: error)
-        let type = String(reflecting: Swift.type(of: cause))
-        return ["error.type": .string(type), "error": .string((cause as? InjectionError)?.description ?? type)]
+        let logged = LoggableError(cause(of: error))
+        return ["error.type": .string(logged.typeName), "error": .string(logged.description)]
     }
 }

@@ -147,7 +147,7 @@ extension InjectorService {
             // Ended because the services' group ended first: run() finishes the outcome with the
             // group's failure, which says why.
             if !(error is ServicesEndedFirst) { startOutcome.finish(.failure(error)) }
-            let metadata: Logger.Metadata = ["objection.error": .string(safeDescription(of: error))]
+            let metadata: Logger.Metadata = ["objection.error": .string(LoggableError(error).description)]
             guard !Task.isCancelled, !(error is ServicesEndedFirst) else {
                 // Given up because the services ended: their group reports why, if anything failed.
                 logger.debug("Injector start given up", metadata: metadata)

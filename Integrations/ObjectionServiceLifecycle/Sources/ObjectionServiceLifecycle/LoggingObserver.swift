@@ -105,7 +105,7 @@ public struct LoggingObserver: InjectionObserver {
                 "objection.key": "\(key)",
                 "objection.scope": "\(scope)",
                 "objection.duration": "\(duration)",
-                "objection.error": "\(safeDescription(of: error))",
+                "objection.error": "\(LoggableError(error))",
             ]
         )
     }
@@ -131,7 +131,7 @@ public struct LoggingObserver: InjectionObserver {
             metadata: [
                 "objection.key": "\(key)",
                 "objection.duration": "\(duration)",
-                "objection.error": "\(safeDescription(of: error))",
+                "objection.error": "\(LoggableError(error))",
             ]
         )
     }
@@ -151,7 +151,7 @@ public struct LoggingObserver: InjectionObserver {
         logger.log(
             level: level,
             "Resolution failed",
-            metadata: ["objection.key": "\(key)", "objection.error": "\(safeDescription(of: error))"]
+            metadata: ["objection.key": "\(key)", "objection.error": "\(LoggableError(error))"]
         )
     }
 }

@@ -1,8 +1,10 @@
 import Logging
+import Objection
 import Vapor
 
 extension ObjectionScopeMiddleware {
-    /// Logs `error` in full with the request's logger, and returns the `Abort` that stands for it:
+    /// Logs `error` with the request's logger (see ``logFailure(_:of:)``), and returns the `Abort`
+    /// that stands for it:
     /// a `500` whose reason is the status's own, the same for every error, so that a client
     /// learns nothing of the object graph. A missing binding names the graph's types, and a
     /// provider's error may carry anything; Vapor's `ErrorMiddleware` would show the description
@@ -13,15 +15,16 @@ extension ObjectionScopeMiddleware {
         return Abort(.internalServerError)
     }
 
-    /// Logs `error`, which the client will see as an opaque `500`, in full with the request's
-    /// logger.
+    /// Logs `error`, which the client will see as an opaque `500`, with the request's logger: its
+    /// type, and an `InjectionError`'s description (``Objection/LoggableError``), never another
+    /// error's, which may carry a password.
     static func logFailure(_ error: any Error, of request: Request) {
-        request.logger.error(
-            "Request failed; answered 500",
-            metadata: [
-                "error.type": .string(String(reflecting: type(of: error))),
-                "error": .string(String(describing: error)),
-            ]
-        )
+        request.logger.error("Request failed; answered 500", metadata: loggedMetadata(of: error))
     }
+}
+
+/// What is logged of `error`: ``Objection/LoggableError``'s type and description.
+func loggedMetadata(of error: any Error) -> Logger.Metadata {
+    let logged = LoggableError(error)
+    return ["error.type": .string(logged.typeName), "error": .string(logged.description)]
 }

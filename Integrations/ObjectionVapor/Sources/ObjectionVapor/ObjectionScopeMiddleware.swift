@@ -23,7 +23,8 @@ import Vapor
 /// Errors are sorted. An `AbortError` (`Abort` included), from the handler, a provider or your
 /// closure, passes through unchanged to Vapor's `ErrorMiddleware`, and so does the parser's error
 /// for a malformed body. Any other error, an
-/// ``Objection/InjectionError`` or a provider's own, is logged in full with the request's logger
+/// ``Objection/InjectionError`` or a provider's own, is logged with the request's logger (by ``Objection/LoggableError``: its type, and an injection
+/// error's description, never another error's)
 /// and rethrown as `Abort(.internalServerError)`, which `ErrorMiddleware` answers with a `500`
 /// whose body names nothing: no type, no binding, no message, in every environment.
 ///
@@ -151,7 +152,7 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
         } catch let error as ServerErrorStatus where failedResponse != nil {
             return failedResponse ?? Response(status: error.status)
         } catch let error as InjectionError {
-            // An AbortError too (InjectionError+AbortError.swift), but one to log in full.
+            // An AbortError too (InjectionError+AbortError.swift), but one to log.
             throw Self.internalServerError(for: error, request: request)
         } catch let error as any AbortError {
             throw error

@@ -96,7 +96,7 @@ extension Response.Body {
                 } catch {
                     logger.error(
                         "A disposal of the request scope failed after its streamed response; the response is cut short",
-                        metadata: ["error": .string(String(describing: error))]
+                        metadata: loggedMetadata(of: error)
                     )
                     try await writer.write(.error(error))
                     return
@@ -115,7 +115,7 @@ extension Response.Body {
         } catch {
             logger.error(
                 "A disposal of the request scope failed after its streamed response failed",
-                metadata: ["error": .string(String(describing: error))]
+                metadata: loggedMetadata(of: error)
             )
         }
     }

@@ -7,7 +7,7 @@ import Testing
 import Vapor
 import VaporTesting
 
-/// Injection and provider errors become a `500` that names nothing, logged in full with the
+/// Injection and provider errors become a `500` that names nothing, logged safely with the
 /// request's logger; `AbortError`s pass through to Vapor's `ErrorMiddleware` unchanged.
 @Suite("Error mapping")
 struct ErrorMappingTests {
@@ -87,6 +87,25 @@ struct ErrorMappingTests {
         }
         let logged = try #require(logs.entries(withMessage: "Request failed; answered 500").first)
         #expect(logged.metadata["error.type"]?.description.contains("VaultSealedError") == true)
+    }
+
+    @Test("A provider's error carrying a password reaches neither the client nor any log line")
+    func secretInAProvidersError() async throws {
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
+        try await withTestApp(logs: logs) { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("database") { req async throws -> String in
+                _ = try await req.resolve(UnreachableDatabase.self)
+                return "connected"
+            }
+            let response = try await app.testing().sendRequest(.GET, "database")
+            #expect(try Self.isOpaque(response))
+            #expect(!response.body.string.contains("Tr0ub4dor"))
+        }
+        let logged = try #require(logs.entries(withMessage: "Request failed; answered 500").first)
+        #expect(logged.metadata["error.type"]?.description.contains("ConnectionRefused") == true)
+        #expect(!logs.all.isEmpty)
+        #expect(logs.all.allSatisfy { !"\($0)".contains("Tr0ub4dor") })
     }
 
     @Test("An Abort passes through as Vapor renders it without the middleware, and logs no failure")

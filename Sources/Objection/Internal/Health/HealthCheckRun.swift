@@ -18,7 +18,7 @@ enum HealthCheckRun {
             let identity = "\(position) \(source.name)"
             // The checks once resolved, so that a check cut at the deadline is reported by its own
             // name; before that, by its source's.
-            let resolved = Lock<[NamedCheck]>([unresolved])
+            let resolved = Lock<[NamedCheck]>(source.ready?.map(NamedCheck.init) ?? [unresolved])
             if let running = monitor.begin(identity, naming: resolved) {
                 let named = running.withLock { $0 }
                 outcome.finish(
@@ -32,7 +32,12 @@ enum HealthCheckRun {
                     // On a task the deadline does not cancel: a waiter cancelled would leave
                     // the construction it waits for, and the next probe would wait for it again
                     // instead of reporting it still running.
-                    let checks = try await Task { try await source.checks() }.value
+                    let checks: [any HealthCheck]
+                    if let ready = source.ready {
+                        checks = ready
+                    } else {
+                        checks = try await Task { try await source.checks() }.value
+                    }
                     resolved.withLock { $0 = checks.map(NamedCheck.init) }
                     results = await Self.results(of: checks, since: start)
                 } catch {

@@ -5,6 +5,9 @@ struct HealthCheckSource: Sendable {
     /// The name its report carries while it has no check to ask: the converted binding's type for
     /// `contributing(to:)`, else `health checks`.
     let name: String
+    /// The checks, when they need no resolving: an instance, a singleton already built. Their
+    /// names are then known from the start, however late the probe's tasks run.
+    var ready: [any HealthCheck]? = nil
     /// Resolves the checks; a contribution resolves one.
     let checks: @Sendable () async throws -> [any HealthCheck]
 }
@@ -27,7 +30,11 @@ extension InjectorActor {
             ]
         }
         return collection.contributions.map { contribution in
-            HealthCheckSource(name: healthCheckName(of: contribution)) { [self] in
+            let built = contribution.producer.instance ?? contribution.builtSingleton(as: (any HealthCheck).self)
+            return HealthCheckSource(
+                name: healthCheckName(of: contribution),
+                ready: (built as? any HealthCheck).map { [$0] }
+            ) { [self] in
                 [try await resolve(contribution, as: (any HealthCheck).self, below: nil)]
             }
         }

@@ -66,7 +66,7 @@ struct SecretPaymentGateway: Sendable {}
 struct SealedVault: Sendable {}
 
 struct VaultSealedError: Error, CustomStringConvertible {
-    var description: String { "VaultSealedError: the vault at vault.internal:8200 is sealed" }
+    var description: String { "VaultSealedError: postgres://app:Tr0ub4dor&3@vault.internal:8200 is sealed" }
 }
 
 /// The tests' graph: the request's id and user come from the scope's values.

@@ -84,6 +84,14 @@ struct VaultSealedError: DebuggableError {
     var reason: String { "the vault at vault.internal:8200 is sealed" }
 }
 
+/// A type whose provider fails with an error whose description carries a password.
+struct UnreachableDatabase: Sendable {}
+
+/// A provider's error as a driver might describe it: with its connection string.
+struct ConnectionRefused: Error, CustomStringConvertible {
+    var description: String { "connection to postgres://app:Tr0ub4dor&3@db.internal:5432/prod refused" }
+}
+
 /// The tests' request graph: the request's id, logger and user come from the scope's values.
 struct RequestModule: Module {
     let ledger: ScopeLedger
@@ -100,6 +108,7 @@ struct RequestModule: Module {
             .inScope(.scoped)
         binder.bind(UncommittableTransaction.self).to { _ in UncommittableTransaction() }.inScope(.scoped)
         binder.bind(SealedVault.self).to { _ in throw VaultSealedError() }
+        binder.bind(UnreachableDatabase.self).to { _ in throw ConnectionRefused() }
     }
 }
 

@@ -1,0 +1,165 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import Logging
+import Objection
+import ObjectionGRPC
+import ObjectionServiceLifecycle
+import ServiceLifecycle
+import TestSupport
+import Testing
+
+/// RPCs in flight when the server begins its graceful shutdown: those that finish succeed for
+/// their client and for their scope — the unit of work commits — and only a client that leaves
+/// fails it. grpc-swift-nio-transport cancels every RPC's handle on graceful shutdown, so each
+/// handler here waits for that before it answers: the case the scope must not take for a
+/// client's cancellation.
+@Suite("Graceful shutdown with RPCs in flight", .timeLimit(.minutes(2)))
+struct GracefulShutdownTests {
+    /// A request's unit of work: committed when its scope ends succeeded, rolled back otherwise.
+    final class UnitOfWork: Sendable {}
+
+    /// A singleton disposed after the RPCs.
+    final class Pool: AsyncDisposable {
+        let events: EventLog
+        init(events: EventLog) { self.events = events }
+        func dispose() async throws { events.record("pool disposed") }
+    }
+
+    static let unary = MethodDescriptor(fullyQualifiedService: "objection.Shutdown", method: "Unary")
+    static let stream = MethodDescriptor(fullyQualifiedService: "objection.Shutdown", method: "Stream")
+    static let endless = MethodDescriptor(fullyQualifiedService: "objection.Shutdown", method: "Endless")
+
+    /// `Unary` and `Stream` arrive at the gate, wait until the shutdown has cancelled their
+    /// handle, then answer (`Stream` one message before, one after); `Endless` writes until a
+    /// write fails, which is how a handler learns its client has gone.
+    struct ShutdownService: RegistrableRPCService {
+        let arrivals: Gate
+
+        static func work() async throws {
+            guard let scope = InjectorActor.currentScope else { throw RPCError(code: .internalError, message: "no scope") }
+            _ = try await scope.get(UnitOfWork.self)
+            _ = try await scope.get(Pool.self)
+        }
+
+        func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
+            router.registerHandler(
+                forMethod: GracefulShutdownTests.unary, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()
+            ) { [arrivals] _, context in
+                try await Self.work()
+                await arrivals.pass()
+                try await context.cancellation.cancelled
+                return StreamingServerResponse(single: ServerResponse(message: Answer(text: "done")))
+            }
+            router.registerHandler(
+                forMethod: GracefulShutdownTests.stream, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()
+            ) { [arrivals] _, context in
+                try await Self.work()
+                return StreamingServerResponse(of: Answer.self) { writer in
+                    try await writer.write(Answer(text: "before"))
+                    await arrivals.pass()
+                    try await context.cancellation.cancelled
+                    try await writer.write(Answer(text: "after"))
+                    return [:]
+                }
+            }
+            router.registerHandler(
+                forMethod: GracefulShutdownTests.endless, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()
+            ) { [arrivals] _, _ in
+                try await Self.work()
+                return StreamingServerResponse(of: Answer.self) { writer in
+                    try await writer.write(Answer(text: "first"))
+                    await arrivals.pass()
+                    while true { try await writer.write(Answer(text: "more")) }
+                }
+            }
+        }
+    }
+
+    /// Runs the server and the injector in a service group, calls `body` with a client once both
+    /// have started, and returns what was disposed, in order, once the group has ended.
+    private func serving(
+        _ body: @escaping @Sendable (GRPCClient<HTTP2ClientTransport.Posix>, Gate, ServiceGroup) async throws -> Void
+    ) async throws -> [String] {
+        let events = EventLog()
+        // Open: it counts the handlers that reach it, and holds none.
+        let arrivals = Gate()
+        arrivals.open()
+        let injector = try await InjectorActor(
+            modules: [
+                Fixture { binder in
+                    binder.bind(RPCRequestID.self).suppliedByScope()
+                    binder.bind(Pool.self).to { _ in Pool(events: events) }.asEagerSingleton()
+                    binder.bind(UnitOfWork.self).to { _ in UnitOfWork() }.inScope(.scoped)
+                        .onDispose { _, outcome in events.record(outcome.isSuccess ? "committed" : "rolled back") }
+                }
+            ],
+            startup: .deferred
+        )
+        let server = GRPCServer(
+            transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
+            services: [ShutdownService(arrivals: arrivals)],
+            interceptors: [ObjectionScopeInterceptor(injector, logger: quietLogger)]
+        )
+        let injectorService = InjectorService(injector, logger: quietLogger)
+        let group = ServiceGroup(services: [injectorService, GRPCServerService(server)], logger: quietLogger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await injectorService.waitUntilStarted()
+            let port = try #require(try await server.listeningAddress?.ipv4?.port)
+            try await withGRPCClient(
+                transport: .http2NIOPosix(
+                    target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+            ) { client in
+                try await body(client, arrivals, group)
+            }
+            try await tasks.waitForAll()
+        }
+        return events.all
+    }
+
+    @Test("A unary RPC and a server stream in flight: the client gets OK, each scope ends succeeded, then the pool is disposed")
+    func finishedDuringShutdown() async throws {
+        let events = try await serving { client, arrivals, group in
+            let unary = Task {
+                try await client.unary(
+                    request: ClientRequest(message: Ask()), descriptor: Self.unary,
+                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+                ) { try $0.message.text }
+            }
+            let stream = Task {
+                try await client.serverStreaming(
+                    request: ClientRequest(message: Ask()), descriptor: Self.stream,
+                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+                ) { response in
+                    var texts: [String] = []
+                    for try await message in response.messages { texts.append(message.text) }
+                    return texts
+                }
+            }
+            await arrivals.waitForArrivals(2)
+            await group.triggerGracefulShutdown()
+            #expect(try await unary.value == "done")
+            #expect(try await stream.value == ["before", "after"])
+        }
+        #expect(events == ["committed", "committed", "pool disposed"])
+    }
+
+    @Test("A client that cancels during the shutdown: its scope ends failed, and the pool is disposed after")
+    func cancelledDuringShutdown() async throws {
+        let events = try await serving { client, arrivals, group in
+            let call = Task {
+                try await client.serverStreaming(
+                    request: ClientRequest(message: Ask()), descriptor: Self.endless,
+                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+                ) { response in
+                    for try await _ in response.messages {}
+                }
+            }
+            await arrivals.waitForArrivals(1)
+            await group.triggerGracefulShutdown()
+            call.cancel()
+            _ = await call.result
+        }
+        #expect(events == ["rolled back", "pool disposed"])
+    }
+}
