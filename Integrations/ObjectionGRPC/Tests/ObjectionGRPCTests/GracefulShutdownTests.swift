@@ -138,8 +138,10 @@ struct GracefulShutdownTests {
             }
             await arrivals.waitForArrivals(2)
             await group.triggerGracefulShutdown()
-            #expect(try await unary.value == "done")
-            #expect(try await stream.value == ["before", "after"])
+            let answer = try await unary.value
+            let messages = try await stream.value
+            #expect(answer == "done")
+            #expect(messages == ["before", "after"])
         }
         #expect(events == ["committed", "committed", "pool disposed"])
     }

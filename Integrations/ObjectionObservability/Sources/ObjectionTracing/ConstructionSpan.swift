@@ -127,8 +127,7 @@ final class ConstructionSpan: ConstructionObserver {
         guard let ending else { return }
         let end = ending.start.advanced(by: duration)
         if let error {
-            // What an exporter records of it is its description: the safe one.
-            ending.span.recordError(LoggableError(error), attributes: [:], at: end)
+            ending.span.recordError(error, attributes: [:], at: end)
             ending.span.setStatus(SpanStatus(code: .error))
         }
         ending.span.end(at: end)
