@@ -36,7 +36,9 @@ struct GracefulShutdownTests {
         let arrivals: Gate
 
         static func work() async throws {
-            guard let scope = InjectorActor.currentScope else { throw RPCError(code: .internalError, message: "no scope") }
+            guard let scope = InjectorActor.currentScope else {
+                throw RPCError(code: .internalError, message: "no scope")
+            }
             _ = try await scope.get(UnitOfWork.self)
             _ = try await scope.get(Pool.self)
         }
@@ -63,7 +65,8 @@ struct GracefulShutdownTests {
                 }
             }
             router.registerHandler(
-                forMethod: GracefulShutdownTests.endless, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()
+                forMethod: GracefulShutdownTests.endless, deserializer: JSONCoder<Ask>(),
+                serializer: JSONCoder<Answer>()
             ) { [arrivals] _, _ in
                 try await Self.work()
                 return StreamingServerResponse(of: Answer.self) { writer in
@@ -117,7 +120,9 @@ struct GracefulShutdownTests {
         return events.all
     }
 
-    @Test("A unary RPC and a server stream in flight: the client gets OK, each scope ends succeeded, then the pool is disposed")
+    @Test(
+        "A unary RPC and a server stream in flight: the client gets OK, each scope ends succeeded, then the pool is disposed"
+    )
     func finishedDuringShutdown() async throws {
         let events = try await serving { client, arrivals, group in
             let unary = Task {
