@@ -42,6 +42,64 @@ struct DrainTests {
             used.withLock { $0 = pool.disposed.load(ordering: .sequentiallyConsistent) ? "disposed" : "intact" }
             return "done"
         }
+        // Escalates at once: the server and the injector's service are cancelled while the
+        // handler runs.
+        _ = try await Self.serve(router, injector: injector, gracefulShutdownLimit: .zero) { group in
+            await gate.waitForArrivals(1)
+            await group.triggerGracefulShutdown()
+            while injector.phase == .running { await Task.yield() }
+            gate.open()
+        }
+        #expect(used.withLock { $0 } == "intact")
+        #expect(injector.phase == .shutDown)
+    }
+
+    @Test("a request that completes during the graceful shutdown ends its scope succeeded: its work commits")
+    func completesDuringShutdown() async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(
+            modules: [PoolModule(), UnitOfWorkModule(events: events)],
+            startup: .deferred
+        )
+        let gate = Gate()
+        let router = Router(context: BasicInjectingRequestContext.self)
+        router.add(middleware: ObjectionScopeMiddleware(injector))
+        router.get("slow") { _, context -> String in
+            _ = try await context.resolve(UnitOfWork.self)
+            await gate.pass()
+            return "done"
+        }
+        let reply = try await Self.serve(router, injector: injector, gracefulShutdownLimit: nil) { group in
+            await gate.waitForArrivals(1)
+            await group.triggerGracefulShutdown()
+            gate.open()
+        }
+        #expect(reply.hasSuffix("done"))
+        #expect(events.all == ["committed"])
+        #expect(injector.phase == .shutDown)
+    }
+
+    /// A request's unit of work: committed when its scope ends succeeded.
+    final class UnitOfWork: Sendable {}
+
+    struct UnitOfWorkModule: Module {
+        let events: EventLog
+
+        func configure(_ binder: Binder) {
+            binder.bind(UnitOfWork.self).to { _ in UnitOfWork() }.inScope(.scoped)
+                .onDispose { [events] _, outcome in events.record(outcome.isSuccess ? "committed" : "rolled back") }
+        }
+    }
+
+    /// Serves `router` beside the injector in a `ServiceGroup` over a loopback socket, sends
+    /// `GET /slow` from a blocking client on a thread of its own (so that the request stays in
+    /// flight), runs `body` with the group, and returns the reply once the group has ended.
+    private static func serve(
+        _ router: Router<BasicInjectingRequestContext>,
+        injector: InjectorActor,
+        gracefulShutdownLimit: Duration?,
+        _ body: (ServiceGroup) async throws -> Void
+    ) async throws -> String {
         let port = Mutex<Int?>(nil)
         let listening = Signal()
         var logger = Logger(label: "drain-tests")
@@ -62,26 +120,21 @@ struct DrainTests {
             ],
             logger: logger
         )
-        // Escalates at once: the server and the injector's service are cancelled while the
-        // handler runs.
-        configuration.maximumGracefulShutdownDuration = .zero
+        configuration.maximumGracefulShutdownDuration = gracefulShutdownLimit
         let group = ServiceGroup(configuration: configuration)
         let run = Task { try await group.run() }
         try await listening.wait()
         let serverPort = try #require(port.withLock { $0 })
         let replied = Signal()
-        // A blocking client on a thread of its own: the request stays in flight.
+        let reply = Mutex("")
         Thread {
-            _ = rawHTTPExchange(port: serverPort, "GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let text = rawHTTPExchange(port: serverPort, "GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            reply.withLock { $0 = text }
             replied.fire()
         }.start()
-        await gate.waitForArrivals(1)
-        await group.triggerGracefulShutdown()
-        while injector.phase == .running { await Task.yield() }
-        gate.open()
+        try await body(group)
         _ = await run.result
         try await replied.wait()
-        #expect(used.withLock { $0 } == "intact")
-        #expect(injector.phase == .shutDown)
+        return reply.withLock { $0 }
     }
 }
