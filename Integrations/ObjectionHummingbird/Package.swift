@@ -36,6 +36,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // `Application.addInjector`: the injector as one of the application's services.
+                .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
             ]
         ),
         .testTarget(
