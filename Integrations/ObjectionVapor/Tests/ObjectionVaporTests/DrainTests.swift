@@ -70,6 +70,40 @@ struct DrainTests {
         )
     }
 
+    @Test("A request that completes during the server's graceful shutdown ends its scope succeeded")
+    func completesDuringShutdown() async throws {
+        let logs = LogCapture()
+        let ledger = ScopeLedger()
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ledger)])
+        let entered = Signal()
+        let gate = Signal()
+        let app = try await Application.make(.testing, logger: logs.logger())
+        app.useInjector(injector, drainTimeout: nil)
+        app.grouped(ObjectionScopeMiddleware(injector)).get("slow") { req async throws -> String in
+            _ = try await req.resolve(RequestWork.self)
+            entered.fire()
+            try await gate.wait()
+            return "done"
+        }
+        let port = try await app.startLive()
+        let stopping = logs.signal(whenLogged: "Requesting HTTP server shutdown")
+        let reply = try await withHTTPClient { client in
+            let request = Task { try await client.get(port: port, "/slow") }
+            try await entered.wait()
+            // The server's graceful shutdown waits for the request in flight.
+            let shutdown = Task { try await app.asyncShutdown() }
+            try await stopping.wait()
+            gate.fire()
+            let reply = try await request.value
+            try await shutdown.value
+            return reply
+        }
+        #expect(reply.0 == .ok)
+        #expect(reply.1 == "done")
+        #expect(ledger.disposed.count == 1)
+        #expect(ledger.disposed.first.map { $0.error == nil } == true, "the scope ended succeeded")
+    }
+
     @Test("A provider that hangs during shutdown is cut at the drain deadline and named in the log")
     func hungProviderDuringShutdown() async throws {
         let logs = LogCapture()

@@ -9,7 +9,6 @@ enum HealthCheckRun {
         monitor: HealthMonitor
     ) async -> [HealthCheckResult] {
         var outcomes: [SharedOutcome<[HealthCheckResult]>] = []
-        var timers: [Task<Void, Never>] = []
         for (position, source) in sources.enumerated() {
             let outcome = SharedOutcome<[HealthCheckResult]>()
             outcomes.append(outcome)
@@ -25,45 +24,68 @@ enum HealthCheckRun {
                     .success(named.map { $0.unhealthy(after: .zero, "still running from an earlier probe") }))
                 continue
             }
-            let start = ContinuousClock.now
-            let work = Task {
-                let results: [HealthCheckResult]
-                do {
-                    // On a task the deadline does not cancel: a waiter cancelled would leave
-                    // the construction it waits for, and the next probe would wait for it again
-                    // instead of reporting it still running.
-                    let checks: [any HealthCheck]
-                    if let ready = source.ready {
-                        checks = ready
-                    } else {
-                        checks = try await Task { try await source.checks() }.value
-                    }
-                    resolved.withLock { $0 = checks.map(NamedCheck.init) }
-                    results = await Self.results(of: checks, since: start)
-                } catch {
-                    results = [
-                        unresolved.unhealthy(after: .now - start, "resolving the checks threw \(type(of: error))")
-                    ]
-                }
+            Task {
+                await runSource(source, within: timeout, naming: resolved, into: outcome)
                 monitor.end(identity)
-                outcome.finish(.success(results))
             }
-            timers.append(
-                Task {
-                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    let named = resolved.withLock { $0 }
-                    outcome.finish(.success(named.map { $0.unhealthy(after: timeout, "no answer within \(timeout)") }))
-                    work.cancel()
-                })
         }
         var results: [HealthCheckResult] = []
         for outcome in outcomes {
-            // Each outcome is finished by its source's task or its timer; this task is never
+            // Each outcome is finished by its source's task or its deadline; this task is never
             // cancelled.
             if let finished = try? await outcome.value() { results += finished }
         }
-        for timer in timers { timer.cancel() }
         return results
+    }
+
+    /// Resolves `source`'s checks and runs them, finishing `outcome` with their results, or with
+    /// "no answer" at the deadline. The deadline counts from when this task runs, so that a
+    /// loaded machine's scheduling is not charged to the check. At the deadline the checks are
+    /// cancelled; a resolution in progress is not — a waiter cancelled would leave the
+    /// construction it waits for, and the next probe would wait for it again instead of
+    /// reporting it still running — and the checks it yields late are not run.
+    private static func runSource(
+        _ source: HealthCheckSource,
+        within timeout: Duration,
+        naming resolved: Lock<[NamedCheck]>,
+        into outcome: SharedOutcome<[HealthCheckResult]>
+    ) async {
+        let start = ContinuousClock.now
+        let checking = Lock<(task: Task<[HealthCheckResult], Never>?, isLate: Bool)>((nil, false))
+        let deadline = Task {
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            let named = resolved.withLock { $0 }
+            outcome.finish(.success(named.map { $0.unhealthy(after: timeout, "no answer within \(timeout)") }))
+            checking.withLock { state in
+                state.isLate = true
+                return state.task
+            }?.cancel()
+        }
+        defer { deadline.cancel() }
+        let checks: [any HealthCheck]
+        do {
+            if let ready = source.ready {
+                checks = ready
+            } else {
+                checks = try await source.checks()
+            }
+        } catch {
+            let message = "resolving the checks threw \(type(of: error))"
+            outcome.finish(.success(resolved.withLock { $0 }.map { $0.unhealthy(after: .now - start, message) }))
+            return
+        }
+        resolved.withLock { $0 = checks.map(NamedCheck.init) }
+        let task = Task { await results(of: checks, since: start) }
+        guard
+            checking.withLock({ state in
+                state.task = task
+                return !state.isLate
+            })
+        else {
+            task.cancel()
+            return
+        }
+        outcome.finish(.success(await task.value))
     }
 
     /// Asks each of `checks` concurrently (one, for a contribution); its results in order.
