@@ -83,7 +83,7 @@ struct ApplicationLifecycleTests {
         try await listening.wait()
         #expect(injector.phase == .running)
         let serverPort = try #require(port.value.withLock { $0 })
-        let reply = rawHTTPExchange(
+        let reply = await exchangeOnThread(
             port: serverPort, "GET /ready HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(reply.hasSuffix("served"))
         await group.triggerGracefulShutdown()
@@ -106,5 +106,13 @@ struct ApplicationLifecycleTests {
         #expect(
             error is DatabaseDown || (error as? InjectionError)?.description.contains("Database") == true,
             "\(String(describing: error))")
+    }
+}
+
+/// `rawHTTPExchange` on a thread of its own: its blocking reads must not hold one of the few
+/// threads the server's tasks need to answer it.
+func exchangeOnThread(port: Int, _ text: String) async -> String {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: rawHTTPExchange(port: port, text)) }.start()
     }
 }
