@@ -26,10 +26,10 @@ extension InjectorActor {
     /// cancelled). The deadline covers building a check too: each contribution to
     /// `[any HealthCheck]` is resolved on its check's task, so a check whose construction hangs is
     /// reported unhealthy at the deadline under its binding's type (the name a `contributing(to:)`
-    /// singleton's check has by default), and the others are reported as usual. A probe storm never runs a check more than once at a time: concurrent callers
-    /// share one run, its results are reused for `cachedFor`, and a check that passed its
-    /// deadline and still has not returned is not started again until it does (reported as still
-    /// running). The report is ready when the injector is running and no required check is
+    /// singleton's check has by default), and the others are reported as usual. A probe storm
+    /// never runs a check more than once at a time: concurrent callers share one run, its results
+    /// are reused for `cachedFor`, and a check that passed its deadline and still has not
+    /// returned is not started again until it does (reported as still running). The report is ready when the injector is running and no required check is
     /// unhealthy; its status is the worst check's, an optional check's unhealthy counting as
     /// degraded.
     ///

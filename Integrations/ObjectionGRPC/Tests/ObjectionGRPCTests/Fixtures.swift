@@ -4,6 +4,8 @@ import GRPCNIOTransportHTTP2
 import Logging
 import Objection
 import ObjectionGRPC
+import ObjectionServiceLifecycle
+import ServiceLifecycle
 import Synchronization
 import TestSupport
 
@@ -152,5 +154,36 @@ func withWorkServer<T: Sendable>(
         ) { client in
             try await body(client)
         }
+    }
+}
+
+/// Serves `services` behind the scope interceptor on an ephemeral loopback port, in one
+/// `ServiceGroup` after the injector's `InjectorService` (`injector` made with `startup: .deferred`),
+/// runs `body` with a client and the group once both have started, and returns once the group
+/// has ended.
+func withServerInLifecycle(
+    injector: InjectorActor,
+    services: [any RegistrableRPCService],
+    _ body: @escaping @Sendable (GRPCClient<HTTP2ClientTransport.Posix>, ServiceGroup) async throws -> Void
+) async throws {
+    let server = GRPCServer(
+        transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
+        services: services,
+        interceptors: [ObjectionScopeInterceptor(injector, logger: quietLogger)]
+    )
+    let injectorService = InjectorService(injector, logger: quietLogger)
+    let group = ServiceGroup(services: [injectorService, GRPCServerService(server)], logger: quietLogger)
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+        tasks.addTask { try await group.run() }
+        try await injectorService.waitUntilStarted()
+        guard let port = try await server.listeningAddress?.ipv4?.port else {
+            throw RPCError(code: .unavailable, message: "the server did not bind")
+        }
+        try await withGRPCClient(
+            transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+        ) { client in
+            try await body(client, group)
+        }
+        try await tasks.waitForAll()
     }
 }

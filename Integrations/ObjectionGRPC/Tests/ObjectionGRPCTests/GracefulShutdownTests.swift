@@ -98,24 +98,9 @@ struct GracefulShutdownTests {
             ],
             startup: .deferred
         )
-        let server = GRPCServer(
-            transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-            services: [ShutdownService(arrivals: arrivals)],
-            interceptors: [ObjectionScopeInterceptor(injector, logger: quietLogger)]
-        )
-        let injectorService = InjectorService(injector, logger: quietLogger)
-        let group = ServiceGroup(services: [injectorService, GRPCServerService(server)], logger: quietLogger)
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await injectorService.waitUntilStarted()
-            let port = try #require(try await server.listeningAddress?.ipv4?.port)
-            try await withGRPCClient(
-                transport: .http2NIOPosix(
-                    target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
-            ) { client in
-                try await body(client, arrivals, group)
-            }
-            try await tasks.waitForAll()
+        try await withServerInLifecycle(injector: injector, services: [ShutdownService(arrivals: arrivals)]) {
+            client, group in
+            try await body(client, arrivals, group)
         }
         return events.all
     }

@@ -56,40 +56,24 @@ struct LifecycleTests {
             ],
             startup: .deferred
         )
-        let server = GRPCServer(
-            transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-            services: [HeldService(gate: gate, events: events)],
-            interceptors: [ObjectionScopeInterceptor(injector, logger: quietLogger)]
-        )
-        let injectorService = InjectorService(injector, logger: quietLogger)
-        let group = ServiceGroup(
-            services: [injectorService, GRPCServerService(server)], logger: quietLogger)
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await injectorService.waitUntilStarted()
-            let port = try #require(try await server.listeningAddress?.ipv4?.port)
-            try await withGRPCClient(
-                transport: .http2NIOPosix(
-                    target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
-            ) { client in
-                let call = Task {
-                    try await client.unary(
-                        request: ClientRequest(message: Ask()),
-                        descriptor: Self.held,
-                        serializer: JSONCoder<Ask>(),
-                        deserializer: JSONCoder<Answer>(),
-                        options: .defaults
-                    ) { try $0.message.text }
-                }
-                await gate.waitForArrivals(1)
-                await group.triggerGracefulShutdown()
-                // Nothing is disposed while the RPC is held.
-                #expect(events.all.isEmpty)
-                gate.open()
-                let answer = try await call.value
-                #expect(answer == "done")
+        try await withServerInLifecycle(injector: injector, services: [HeldService(gate: gate, events: events)]) {
+            client, group in
+            let call = Task {
+                try await client.unary(
+                    request: ClientRequest(message: Ask()),
+                    descriptor: Self.held,
+                    serializer: JSONCoder<Ask>(),
+                    deserializer: JSONCoder<Answer>(),
+                    options: .defaults
+                ) { try $0.message.text }
             }
-            try await tasks.waitForAll()
+            await gate.waitForArrivals(1)
+            await group.triggerGracefulShutdown()
+            // Nothing is disposed while the RPC is held.
+            #expect(events.all.isEmpty)
+            gate.open()
+            let answer = try await call.value
+            #expect(answer == "done")
         }
         #expect(events.all == ["rpc answered", "pool disposed"])
     }

@@ -27,8 +27,8 @@ import Objection
 ///
 /// Errors are sorted. An `HTTPResponseError` (`HTTPError` included), from the handler, a provider
 /// or your closure, passes through unchanged. Any other error, an ``InjectionError`` or a
-/// provider's own, is logged with the request's logger (by ``Objection/LoggableError``: its type, and an injection
-/// error's description, never another error's) and answered with a `500` whose
+/// provider's own, is logged with the request's logger (by ``Objection/LoggableError``: its type,
+/// and an injection error's description, never another error's) and answered with a `500` whose
 /// body names nothing: no type, no binding, no message. Add middleware that turns your own errors
 /// into HTTP errors *after* this one, so that it runs inside it and sees them first.
 ///

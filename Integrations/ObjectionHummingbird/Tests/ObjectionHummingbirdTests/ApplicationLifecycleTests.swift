@@ -1,10 +1,8 @@
-import Foundation
 import Hummingbird
 import Logging
 import Objection
 import ObjectionHummingbird
 import ServiceLifecycle
-import Synchronization
 import TestSupport
 import Testing
 
@@ -32,35 +30,16 @@ struct ApplicationLifecycleTests {
         }
     }
 
-    /// The port the server listens on, once it does.
-    final class ListeningPort: Sendable {
-        let value = Mutex<Int?>(nil)
-    }
-
-    /// The application, its injector added, with a route that uses the singleton; `listening`
-    /// fires with the port once the server listens.
-    private func application(
-        _ injector: InjectorActor,
-        listening: Signal,
-        port: ListeningPort
-    ) -> some ApplicationProtocol {
+    /// The application, its injector added, with a route that uses the singleton; it reports
+    /// its port to `port` once it listens.
+    private func application(_ injector: InjectorActor, port: ListeningPort) -> some ApplicationProtocol {
         let router = Router(context: BasicInjectingRequestContext.self)
         router.add(middleware: ObjectionScopeMiddleware(injector))
         router.get("ready") { _, context -> String in
             _ = try await context.resolve(Database.self)
             return "served"
         }
-        var logger = Logger(label: "lifecycle-tests")
-        logger.logLevel = .critical
-        var app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                port.value.withLock { $0 = channel.localAddress?.port }
-                listening.fire()
-            },
-            logger: logger
-        )
+        var app = loopbackApplication(router, port: port)
         app.addInjector(injector)
         return app
     }
@@ -70,19 +49,17 @@ struct ApplicationLifecycleTests {
         let gate = Gate()
         let injector = try await InjectorActor(
             modules: [DatabaseModule(gate: gate, fails: false)], startup: .deferred)
-        let listening = Signal()
         let port = ListeningPort()
-        let app = application(injector, listening: listening, port: port)
+        let app = application(injector, port: port)
         let group = ServiceGroup(services: [app], logger: Logger(label: "quiet") { _ in SwiftLogNoOpLogHandler() })
         let run = Task { try await group.run() }
         await gate.waitForArrivals(1)
         // The singleton is being built: the server has not been started, so nothing listens.
-        #expect(port.value.withLock { $0 } == nil)
+        #expect(port.current == nil)
         #expect(injector.phase == .starting)
         gate.open()
-        try await listening.wait()
+        let serverPort = try await port.wait()
         #expect(injector.phase == .running)
-        let serverPort = try #require(port.value.withLock { $0 })
         let reply = await exchangeOnThread(
             port: serverPort, "GET /ready HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(reply.hasSuffix("served"))
@@ -97,22 +74,13 @@ struct ApplicationLifecycleTests {
         gate.open()
         let injector = try await InjectorActor(
             modules: [DatabaseModule(gate: gate, fails: true)], startup: .deferred)
-        let listening = Signal()
         let port = ListeningPort()
-        let app = application(injector, listening: listening, port: port)
+        let app = application(injector, port: port)
         let group = ServiceGroup(services: [app], logger: Logger(label: "quiet") { _ in SwiftLogNoOpLogHandler() })
         let error = await #expect(throws: (any Error).self) { try await group.run() }
-        #expect(port.value.withLock { $0 } == nil)
+        #expect(port.current == nil)
         #expect(
             error is DatabaseDown || (error as? InjectionError)?.description.contains("Database") == true,
             "\(String(describing: error))")
-    }
-}
-
-/// `rawHTTPExchange` on a thread of its own: its blocking reads must not hold one of the few
-/// threads the server's tasks need to answer it.
-func exchangeOnThread(port: Int, _ text: String) async -> String {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: rawHTTPExchange(port: port, text)) }.start()
     }
 }

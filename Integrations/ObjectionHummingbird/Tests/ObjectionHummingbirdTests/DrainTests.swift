@@ -1,7 +1,5 @@
-import Foundation
 import Hummingbird
 import Logging
-import NIOCore
 import Objection
 import ObjectionHummingbird
 import ObjectionServiceLifecycle
@@ -100,41 +98,22 @@ struct DrainTests {
         gracefulShutdownLimit: Duration?,
         _ body: (ServiceGroup) async throws -> Void
     ) async throws -> String {
-        let port = Mutex<Int?>(nil)
-        let listening = Signal()
-        var logger = Logger(label: "drain-tests")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                port.withLock { $0 = channel.localAddress?.port }
-                listening.fire()
-            },
-            logger: logger
-        )
+        let port = ListeningPort()
+        let app = loopbackApplication(router, port: port)
         var configuration = ServiceGroupConfiguration(
             services: [
-                .init(service: InjectorService(injector, drainTimeout: nil, logger: logger)),
+                .init(service: InjectorService(injector, drainTimeout: nil, logger: app.logger)),
                 .init(service: app),
             ],
-            logger: logger
+            logger: app.logger
         )
         configuration.maximumGracefulShutdownDuration = gracefulShutdownLimit
         let group = ServiceGroup(configuration: configuration)
         let run = Task { try await group.run() }
-        try await listening.wait()
-        let serverPort = try #require(port.withLock { $0 })
-        let replied = Signal()
-        let reply = Mutex("")
-        Thread {
-            let text = rawHTTPExchange(port: serverPort, "GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            reply.withLock { $0 = text }
-            replied.fire()
-        }.start()
+        let serverPort = try await port.wait()
+        let reply = Task { await exchangeOnThread(port: serverPort, "GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n") }
         try await body(group)
         _ = await run.result
-        try await replied.wait()
-        return reply.withLock { $0 }
+        return await reply.value
     }
 }

@@ -6,8 +6,8 @@ import Vapor
 /// names the application's types. Without this, Vapor shows a plain error's description outside
 /// the release environment.
 ///
-/// ObjectionVapor logs the error (``Objection/LoggableError``) with the request's logger where it sees it — in
-/// ``ObjectionScopeMiddleware`` and in `req.resolve` on a route it does not wrap. An injection
+/// ObjectionVapor logs the error (``Objection/LoggableError``) with the request's logger where it
+/// sees it — in ``ObjectionScopeMiddleware`` and in `req.resolve` on a route it does not wrap. An injection
 /// error from code that calls `app.injector` directly on such a route is answered the same way,
 /// but Vapor logs only this reason: log it there, or wrap the route.
 ///

@@ -23,8 +23,9 @@ import Vapor
 /// Errors are sorted. An `AbortError` (`Abort` included), from the handler, a provider or your
 /// closure, passes through unchanged to Vapor's `ErrorMiddleware`, and so does the parser's error
 /// for a malformed body. Any other error, an
-/// ``Objection/InjectionError`` or a provider's own, is logged with the request's logger (by ``Objection/LoggableError``: its type, and an injection
-/// error's description, never another error's)
+/// ``Objection/InjectionError`` or a provider's own, is logged with the request's logger (by
+/// ``Objection/LoggableError``: its type, and an injection error's description, never another
+/// error's)
 /// and rethrown as `Abort(.internalServerError)`, which `ErrorMiddleware` answers with a `500`
 /// whose body names nothing: no type, no binding, no message, in every environment.
 ///

@@ -34,7 +34,8 @@ extension Request {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     /// - Returns: The instance the binding's scope dictates.
     /// - Throws: ``Objection/InjectionError/Code/scopeViolation`` when no
-    ///   ``ObjectionScopeMiddleware`` wraps the route — logged (``Objection/LoggableError``) with the request's logger,
+    ///   ``ObjectionScopeMiddleware`` wraps the route — logged (``Objection/LoggableError``) with the
+    ///   request's logger,
     ///   and answered by Vapor as an opaque `500` (InjectionError+AbortError.swift) — and otherwise
     ///   what ``Objection/InjectorActor/get(_:named:)`` throws. Under the middleware, an error that
     ///   is not an `AbortError`, and any injection error, becomes an opaque `500`.
