@@ -36,8 +36,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                // `Application.addInjector`: the injector as one of the application's services.
+                // `Application.addInjector`: the injector as one of the application's services;
+                // `runService(gracefulShutdownTimeout:)`: a bound on the whole shutdown.
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
@@ -55,6 +58,7 @@ let package = Package(
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
     ]

@@ -159,7 +159,10 @@ extension InjectorService {
     }
 
     /// Shuts the injector down after `failure` (or none), and returns what `run()` throws: the
-    /// failure, else the disposal failure. A disposal failure not returned is logged.
+    /// failure, else the disposal failure. A disposal failure not returned is logged, and so is a
+    /// drain cut short at its deadline, always: it names what was still running, and when the
+    /// group was cancelled around a handler that never returns, nobody receives what `run()`
+    /// throws.
     private func shutDownInjector(after failure: (any Error)?) async -> (any Error)? {
         logger.debug("Shutting the injector down")
         // In a task of its own: a cancelled group must not cancel the drain or the disposals (a
@@ -168,7 +171,7 @@ extension InjectorService {
         let (injector, drainTimeout) = (injector, drainTimeout)
         let shutdown = Task { await injector.shutdown(within: drainTimeout) }
         guard let disposalFailure = await shutdown.value else { return failure }
-        if failure != nil {
+        if failure != nil || disposalFailure.code == .timedOut {
             logger.error(
                 disposalFailure.code == .timedOut
                     ? "The injector's drain was cut short at its deadline"

@@ -1,0 +1,67 @@
+import Hummingbird
+import Logging
+import LoggingTestSupport
+import Objection
+import ObjectionHummingbird
+import ServiceLifecycle
+import TestSupport
+import Testing
+import UnixSignals
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `runService(gracefulShutdownTimeout:)` over a real socket: a signal's graceful shutdown with a
+/// handler stuck on an await that never returns and ignores cancellation ends at its bound, and
+/// the injector's drain names what was still running.
+@Suite("A shutdown that ends", .timeLimit(.minutes(1)))
+struct ShutdownBoundTests {
+    /// A request's unit of work.
+    final class UnitOfWork: Sendable {}
+
+    struct WorkModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind(RequestIdentifier.self).suppliedByScope()
+            binder.bind(UnitOfWork.self).to { _ in UnitOfWork() }.inScope(.scoped)
+        }
+    }
+
+    @Test("a handler stuck for ever: runService throws ShutdownTimedOut, and the drain's report names the open scope")
+    func stuckHandler() async throws {
+        let logs = LogCapture()
+        let stuck = Gate()  // never opened: a wait that ignores cancellation
+        let injector = try await InjectorActor(modules: [WorkModule()], startup: .deferred)
+        let router = Router(context: BasicInjectingRequestContext.self)
+        router.add(middleware: ObjectionScopeMiddleware(injector))
+        router.get("stuck") { _, context -> String in
+            _ = try await context.resolve(UnitOfWork.self)
+            await stuck.pass()
+            return "never"
+        }
+        let port = ListeningPort()
+        var app = loopbackApplication(router, port: port)
+        app.addInjector(injector, drainTimeout: .milliseconds(100), logger: logs.logger())
+        let cutShort = logs.signal(whenLogged: "The injector's drain was cut short at its deadline")
+        let run = Task {
+            try await app.runService(
+                gracefulShutdownSignals: [.sigusr1],
+                gracefulShutdownTimeout: .milliseconds(100),
+                cancellationTimeout: .milliseconds(300)
+            )
+        }
+        let serverPort = try await port.wait()
+        // The client waits on its own thread; its answer never comes and is not awaited.
+        _ = Task { await exchangeOnThread(port: serverPort, "GET /stuck HTTP/1.1\r\nHost: localhost\r\n\r\n") }
+        await stuck.waitForArrivals(1)
+        // What an orchestrator's SIGTERM does, on a signal no other test listens for.
+        kill(getpid(), SIGUSR1)
+        let error = await #expect(throws: ShutdownTimedOut.self) { try await run.value }
+        #expect(error?.limit == .milliseconds(400))
+        try await cutShort.wait()
+        let report = try #require(logs.entries(withMessage: "The injector's drain was cut short at its deadline").first)
+        #expect(report.metadata["objection.error"]?.description.contains("1 request scope was still open") == true)
+    }
+}
