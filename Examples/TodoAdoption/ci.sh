@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# CI for the adoption example: a strict build (warnings are errors) and its tests, which run the
+# application through Hummingbird's router test mode with the in-memory repository.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+echo "== TodoAdoption: strict build (all targets, warnings are errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+echo "== TodoAdoption: tests"
+swift test -Xswiftc -warnings-as-errors
