@@ -9,16 +9,26 @@ let package = Package(
     name: "TodoAdoption",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1")
+        .package(name: "Objection", path: "../.."),
+        .package(name: "ObjectionHummingbird", path: "../../Integrations/ObjectionHummingbird"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(
             name: "TodoApp",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                .product(name: "Objection", package: "Objection"),
+                .product(name: "ObjectionHummingbird", package: "ObjectionHummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .executableTarget(
             name: "todo-server",
-            dependencies: ["TodoApp", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "TodoApp",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ObjectionHummingbird", package: "ObjectionHummingbird"),
+            ]
         ),
         .testTarget(
             name: "TodoAppTests",

@@ -1,5 +1,7 @@
 import Hummingbird
 import Logging
+import Objection
+import ObjectionHummingbird
 
 /// What the server is started with.
 public protocol AppArguments {
@@ -15,18 +17,41 @@ public protocol AppArguments {
 public func buildApplication(_ arguments: some AppArguments) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "todos")
     logger.logLevel = .info
-    let router = Router()
+    let injector = try await InjectorActor(
+        modules: [TodoModule(path: arguments.path, inMemory: arguments.inMemoryTesting)],
+        startup: .deferred
+    )
+    let router = Router(context: BasicInjectingRequestContext.self)
+    router.add(middleware: ObjectionScopeMiddleware(injector))
     router.add(middleware: LogRequestsMiddleware(.info))
     router.get("health") { _, _ -> HTTPResponse.Status in .ok }
     if arguments.inMemoryTesting {
-        TodoController(repository: MemoryTodoRepository()).addRoutes(to: router.group("todos"))
+        TodoController(repository: try await injector.get(MemoryTodoRepository.self))
+            .addRoutes(to: router.group("todos"))
     } else {
-        TodoController(repository: try await FileTodoRepository(path: arguments.path))
+        TodoController(repository: try await injector.get(FileTodoRepository.self))
             .addRoutes(to: router.group("todos"))
     }
-    return Application(
+    var app = Application(
         router: router,
         configuration: .init(address: .hostname(arguments.hostname, port: arguments.port)),
         logger: logger
     )
+    app.addInjector(injector)
+    return app
+}
+
+/// The application's graph: the repository the arguments choose, built once.
+struct TodoModule: Module {
+    let path: String
+    let inMemory: Bool
+
+    func configure(_ binder: Binder) {
+        if inMemory {
+            binder.bind(MemoryTodoRepository.self).to { _ in MemoryTodoRepository() }.asSingleton()
+        } else {
+            binder.bind(FileTodoRepository.self).to { [path] _ in try await FileTodoRepository(path: path) }
+                .asEagerSingleton()
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import ObjectionHummingbird
 import TodoApp
 
 struct Arguments: AppArguments {
@@ -9,4 +10,4 @@ struct Arguments: AppArguments {
 }
 
 let app = try await buildApplication(Arguments())
-try await app.runService()
+try await app.runService(gracefulShutdownTimeout: .seconds(20))
