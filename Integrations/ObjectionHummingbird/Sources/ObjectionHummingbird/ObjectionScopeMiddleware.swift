@@ -125,7 +125,13 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
                 // its every reference (0.4 µs per request, profiled in the example server).
                 context.requestScope.injector = open.injector
                 defer { context.requestScope.injector = nil }
-                response = try await InjectorActor.withCurrent(open.injector) { try await next(request, context) }
+                response = try await withTaskCancellationHandler {
+                    try await InjectorActor.withCurrent(open.injector) { try await next(request, context) }
+                } onCancel: { [logger = context.logger] in
+                    // Hummingbird cancels a handler only when its server is cancelled — a graceful
+                    // shutdown past its bound — so this names a request the shutdown is waiting on.
+                    Self.logStillRunning(request, logger: logger)
+                }
             } catch {
                 // The handler's error wins over a disposal's, which the observer still hears of.
                 try? await open.end(.failed(error))
@@ -148,5 +154,14 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
             response.headers[name] = id.value
         }
         return response
+    }
+
+    /// Logs, at `warning` with the request's logger (its `request-id`), that `request` — its
+    /// method and path, never its query — was still running when the server was cancelled.
+    static func logStillRunning(_ request: Request, logger: Logger) {
+        logger.warning(
+            "Request still running when the server was cancelled",
+            metadata: ["http.method": .string(request.method.rawValue), "http.path": .string(request.uri.path)]
+        )
     }
 }

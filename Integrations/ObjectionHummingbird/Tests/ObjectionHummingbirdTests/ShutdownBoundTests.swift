@@ -29,7 +29,9 @@ struct ShutdownBoundTests {
         }
     }
 
-    @Test("a handler stuck for ever: runService throws ShutdownTimedOut, and the drain's report names the open scope")
+    @Test(
+        "a handler stuck for ever: runService throws ShutdownTimedOut; the request is named, the drain reports its scope"
+    )
     func stuckHandler() async throws {
         let logs = LogCapture()
         let stuck = Gate()  // never opened: a wait that ignores cancellation
@@ -42,9 +44,10 @@ struct ShutdownBoundTests {
             return "never"
         }
         let port = ListeningPort()
-        var app = loopbackApplication(router, port: port)
+        var app = loopbackApplication(router, port: port, logger: logs.logger())
         app.addInjector(injector, drainTimeout: .milliseconds(100), logger: logs.logger())
         let cutShort = logs.signal(whenLogged: "The injector's drain was cut short at its deadline")
+        let named = logs.signal(whenLogged: "Request still running when the server was cancelled")
         let run = Task {
             try await app.runService(
                 gracefulShutdownSignals: [.sigusr1],
@@ -59,6 +62,12 @@ struct ShutdownBoundTests {
         // What an orchestrator's SIGTERM does, on a signal no other test listens for.
         kill(getpid(), SIGUSR1)
         let error = await #expect(throws: ShutdownTimedOut.self) { try await run.value }
+        // The request the shutdown waited on, named when the server was cancelled.
+        try await named.wait()
+        let stillRunning = try #require(
+            logs.entries(withMessage: "Request still running when the server was cancelled").first)
+        #expect(stillRunning.metadata["http.path"] == "/stuck")
+        #expect(stillRunning.metadata["request-id"] != nil)
         #expect(error?.limit == .milliseconds(400))
         try await cutShort.wait()
         let report = try #require(logs.entries(withMessage: "The injector's drain was cut short at its deadline").first)

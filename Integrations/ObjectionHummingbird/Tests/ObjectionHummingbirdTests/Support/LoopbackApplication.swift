@@ -26,14 +26,13 @@ final class ListeningPort: Sendable {
 }
 
 /// An application serving `router` on an ephemeral loopback port, which it reports to `port`
-/// once it listens; it logs only what is critical.
+/// once it listens; it logs with `logger`, by default only what is critical.
 func loopbackApplication(
     _ router: Router<BasicInjectingRequestContext>,
-    port: ListeningPort
+    port: ListeningPort,
+    logger: Logger = Logger(label: "loopback-application") { _ in SwiftLogNoOpLogHandler() }
 ) -> Application<RouterResponder<BasicInjectingRequestContext>> {
-    var logger = Logger(label: "loopback-application")
-    logger.logLevel = .critical
-    return Application(
+    Application(
         router: router,
         configuration: .init(address: .hostname("127.0.0.1", port: 0)),
         onServerRunning: { channel in port.listens(on: channel.localAddress?.port) },
