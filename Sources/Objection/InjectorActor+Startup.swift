@@ -150,14 +150,17 @@ extension InjectorActor {
         guard !finished else { return }
         if let first, !firstDone.withLock({ $0 }) {
             // Whatever singleton the first step is building, eager or not.
-            let building = singletonCells.compactMap { $0.construction.map(WaitGraph.chain(from:)) }
-            throw InjectionError.startupTimedOut(after: timeout, stuck: building.isEmpty ? [[first.key]] : building)
+            let building = singletonCells.compactMap { $0.construction.map { (WaitGraph.chain(from: $0), true) } }
+            throw InjectionError.startupTimedOut(
+                after: timeout, stuck: building.isEmpty ? [([first.key], false)] : building)
         }
         let unbuilt = bindings.filter { $0.cell?.isBuilt != true }
         guard !unbuilt.isEmpty else { return }
         throw InjectionError.startupTimedOut(
             after: timeout,
-            stuck: unbuilt.map { binding in binding.cell?.construction.map(WaitGraph.chain(from:)) ?? [binding.key] }
+            stuck: unbuilt.map { binding in
+                binding.cell?.construction.map { (WaitGraph.chain(from: $0), true) } ?? ([binding.key], false)
+            }
         )
     }
 

@@ -136,7 +136,7 @@ extension InjectionError {
                 )
             )
         }
-        problems += stuck.map(stillBeingBuilt)
+        problems += stuck.map { stillBeingBuilt($0) }
         return InjectionError(
             code: .timedOut,
             message: "Shutdown stopped waiting after \(timeout) and disposed what was built:",
@@ -158,9 +158,18 @@ extension InjectionError {
     }
 
     /// Startup's singletons, `stuck` of them with the chains of constructions they wait on, were
-    /// not built within `timeout`.
-    static func startupTimedOut(after timeout: Duration, stuck: [[BindingKey]]) -> InjectionError {
-        let problems = stuck.map(stillBeingBuilt)
+    /// not built within `timeout`. A chain whose construction is running ends inside the last
+    /// one's provider — awaiting something that is not a binding — and says so; one that has not
+    /// started (`isRunning` false) names its key alone.
+    static func startupTimedOut(
+        after timeout: Duration,
+        stuck: [(chain: [BindingKey], isRunning: Bool)]
+    ) -> InjectionError {
+        let problems = stuck.map { chain, isRunning in
+            guard isRunning, let last = chain.last else { return stillBeingBuilt(chain) }
+            return stillBeingBuilt(
+                chain, where: chain.count == 1 ? "inside its provider" : "inside the provider of '\(last)'")
+        }
         let count = stuck.count == 1 ? "1 singleton was" : "\(stuck.count) singletons were"
         return InjectionError(
             code: .timedOut,
@@ -169,11 +178,13 @@ extension InjectionError {
         )
     }
 
-    /// A construction a deadline cut short, named with the chain of constructions it waits on.
-    private static func stillBeingBuilt(_ chain: [BindingKey]) -> InjectionError {
+    /// A construction a deadline cut short, named with the chain of constructions it waits on and,
+    /// when known, where the last of them was.
+    private static func stillBeingBuilt(_ chain: [BindingKey], where place: String? = nil) -> InjectionError {
         InjectionError(
             code: .timedOut,
-            message: "'\(chain[0])' was still being built" + (chain.count > 1 ? " (\(chain.arrowJoined))" : ""),
+            message: "'\(chain[0])' was still being built" + (chain.count > 1 ? " (\(chain.arrowJoined))" : "")
+                + (place.map { ", \($0)" } ?? ""),
             path: chain
         )
     }
