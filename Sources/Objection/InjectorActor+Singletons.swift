@@ -4,7 +4,7 @@ extension InjectorActor {
     /// construction joins the one in flight (it can close no cycle and go no deeper, so it needs
     /// no step of its own — what makes each of a stampede's waiters cheap); otherwise the first
     /// caller starts the one construction, in a task of its own, and every caller waits for it.
-    /// A failure reaches every waiter and is not stored.
+    /// It ends as every cached construction does (ConstructionPolicy.swift).
     @usableFromInline
     nonisolated func claimSingleton<T: Sendable>(
         _ binding: Binding,
@@ -38,7 +38,8 @@ extension InjectorActor {
                 cell.fail(construction, with: error)
                 throw .failed(error)
             }
-            throw driver.suspend(.wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame)))
+            throw driver.suspend(
+                .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame, startedIt: true)))
         }
     }
 
@@ -56,27 +57,16 @@ extension InjectorActor {
         guard !isShutDown else { throw .shutDown(isScope: isScope, key: binding.key) }
         // Heard starting here, on the task that asked: an observer reads its task-local values.
         let started = startingConstruction(of: binding, at: frame)
-        // Detached: the construction belongs to no caller, so no caller's cancellation or
-        // task-local values (a request's context) reach it. Callers wait on the cell, so a
-        // cancelled caller can leave while it carries on.
-        let task = Task.detached(priority: Task.currentPriority) { [self] in
-            do {
-                let value = try await observing(started, of: binding, at: frame) { frame in
-                    try await producer.run(in: self, frame: frame, for: binding)
-                }
-                // Recorded for disposal whether or not the cell still wants it: a construction
-                // given up at a startup deadline may finish after all, even after shutdown,
-                // which does not wait for it. Then the value is being disposed: nobody gets it.
-                guard record(value, of: binding) || !shutdownState.withLock(\.isClosed) else {
-                    cell.fail(construction, with: InjectionError.shutDown(isScope: isScope, key: binding.key))
-                    return
-                }
-                cell.complete(value, of: construction)
-            } catch {
-                cell.fail(construction, with: error)
+        cell.startDetached(construction) { [self] in
+            try await observing(started, of: binding, at: frame) { frame in
+                try await producer.run(in: self, frame: frame, for: binding)
             }
+        } refusing: { [self] value in
+            // Recorded for disposal whether or not the cell still wants it: a construction given
+            // up at a startup deadline may finish after all, even after shutdown, which does not
+            // wait for it. Then the value is being disposed: nobody gets it.
+            record(value, of: binding) ? nil : InjectionError.shutDown(isScope: isScope, key: binding.key)
         }
-        construction.attach(task)
     }
 
     /// How many callers have joined the in-flight construction of `key` in this injector, its

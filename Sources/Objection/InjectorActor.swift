@@ -313,13 +313,21 @@ extension InjectorActor {
         isScope ? self : enclosingScope
     }
 
-    /// Records how to dispose `value`, which this injector built for `binding`. Once this
-    /// injector has shut down, nothing more is recorded: the value is disposed right away, in the
-    /// background, and the caller gets `false`.
+    /// Whether a value built now may still be handed out: until shutdown takes the disposals.
+    /// Shutdown waits for the constructions in flight before it does, so a value they build while
+    /// it drains reaches whoever asked and is disposed with the rest (ConstructionPolicy.swift).
+    nonisolated var keepsValues: Bool {
+        !isShutDown || !shutdownState.withLock(\.isClosed)
+    }
+
+    /// Records how to dispose `value`, which this injector built for `binding`, and returns
+    /// whether it may be handed out (``keepsValues``). Once shutdown has taken the disposals,
+    /// nothing more is recorded: the value is disposed right away, in the background, and the
+    /// caller gets `false`.
     @usableFromInline
     nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
         guard let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) }) else {
-            return !isShutDown
+            return keepsValues
         }
         let disposal = Disposal(key: binding.key, dispose: dispose)
         if shutdownState.withLock({ $0.record(disposal) }) { return true }

@@ -27,33 +27,35 @@ public final class Lazy<T: Sendable>: Sendable {
 
     /// The instance, resolved on first use.
     ///
+    /// The first use resolves it in a task of its own, which no caller's cancellation or
+    /// task-local values reach; it ends as every cached construction does (see <doc:ScopesAndLifetimes>).
+    ///
     /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept;
-    ///   ``InjectionError/Code/shutDown`` once the injector that made the handle is gone.
+    ///   ``InjectionError/Code/shutDown`` once the injector that made the handle has begun shutting
+    ///   down, even when the instance was built before.
     public var value: T {
         get async throws {
+            let key = BindingKey(T.self, named: factory.name)
+            _ = try factory.objects.runningInjector(for: key)
             if let built = cell.value(as: T.self) { return built }
             // The step using the handle, if any: it waits on the handle's construction, and the
             // construction's own steps continue its path, so that a step which needs this handle
             // while the handle needs it ends in a cycle error rather than a wait without end.
             let caller = ResolutionFrame.active
-            let key = BindingKey(Lazy<T>.self, named: factory.name)
+            let handleKey = BindingKey(Lazy<T>.self, named: factory.name)
             return try await cell.sharedValue(
                 as: T.self,
-                key: key,
+                key: handleKey,
                 waiter: caller?.construction,
-                path: (caller?.keys ?? []) + [key]
+                path: (caller?.keys ?? []) + [handleKey]
             ) { construction in
                 let frame = ResolutionFrame.handle(below: caller, construction: construction)
-                // Unstructured, so that the first caller's cancellation does not end the
-                // construction the others share.
-                Task { [factory, cell] in
+                cell.startDetached(construction) { [factory] in
                     defer { frame.finish() }
-                    do {
-                        let value = try await ResolutionFrame.$current.withValue(frame) { try await factory() }
-                        cell.complete(value, of: construction)
-                    } catch {
-                        cell.fail(construction, with: error)
-                    }
+                    return try await ResolutionFrame.$current.withValue(frame) { try await factory() }
+                } refusing: { [factory] _ in
+                    let keeps = (try? factory.objects.injector(for: key))?.keepsValues ?? false
+                    return keeps ? nil : InjectionError.shutDown(isScope: false, key: key)
                 }
             }
         }

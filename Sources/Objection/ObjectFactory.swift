@@ -27,6 +27,13 @@ public struct ObjectFactory: Sendable {
         return owner
     }
 
+    /// The injector, unless it is gone or has begun shutting down.
+    func runningInjector(for key: BindingKey) throws(InjectionError) -> InjectorActor {
+        let injector = try injector(for: key)
+        guard !injector.isShutDown else { throw .shutDown(isScope: injector.isScope, key: key) }
+        return injector
+    }
+
     /// Resolves `type`, optionally named, in its binding's scope.
     ///
     /// - Parameters:

@@ -38,18 +38,23 @@ extension ObserverTests {
     }
 
     /// Ends the request scope it is given from inside a synchronous initializer, as a scope
-    /// ending on another task would between the claim and the record.
+    /// ending on another task, without waiting for this build, would between the claim and the
+    /// record: shutdown begun and the disposals taken.
     final class ScopeEnder: Sendable {
         let scope = Lock<InjectorActor?>(nil)
     }
 
     /// Ends its scope while it is built.
     final class ScopeEndingAudit: Sendable {
-        init(ender: ScopeEnder) { ender.scope.withLock { $0 }?.shutdownFlag.set() }
+        init(ender: ScopeEnder) {
+            guard let scope = ender.scope.withLock({ $0 }) else { return }
+            scope.shutdownFlag.set()
+            _ = scope.shutdownState.withLock { $0.close() }
+        }
     }
 
     @Test(
-        "a scoped instance built in place while its scope ends is reported once, as failed, and its get fails",
+        "a scoped instance built in place after its scope took the disposals is reported once, as failed, and its get fails",
         arguments: [true, false]
     )
     func scopeEndsDuringSynchronousBuild(observesSuccesses: Bool) async throws {

@@ -29,9 +29,11 @@ final class CacheCell: CellAccess {
         state.withLock { $0.join(as: key) }
     }
 
-    /// The value, built once by `start` — which runs the construction in another task and ends
-    /// it with ``complete(_:of:)`` or ``fail(_:with:)`` — and shared by every caller that asks meanwhile.
-    /// A cancelled caller leaves with `CancellationError` while the construction carries on.
+    /// The value, built once by `start` — which runs the construction in another task
+    /// (``startDetached(_:build:refusing:)``) — and shared by every caller that asks meanwhile.
+    /// A cancelled caller leaves with `CancellationError` while the construction carries on; the
+    /// caller that started a construction its provider's cancellation gave back leaves with it too
+    /// (ConstructionPolicy.swift).
     ///
     /// - Parameters:
     ///   - waiter: The construction the caller runs inside, if any (see ``CellState/wait``).
@@ -46,6 +48,7 @@ final class CacheCell: CellAccess {
         while true {
             let construction: Construction
             let outcome: SharedOutcome<CellState.Value?>
+            var startedIt = false
             switch claimToStart(as: key) {
             case .built(let box):
                 return CellValue.unwrap(box, as: T.self)
@@ -54,13 +57,14 @@ final class CacheCell: CellAccess {
                     fail(claimed, with: error)
                     throw error
                 }
-                (construction, outcome) = (claimed, shared)
+                (construction, outcome, startedIt) = (claimed, shared, true)
             case .wait(let inFlight, let shared):
                 (construction, outcome) = (inFlight, shared)
             }
             if let box = try await CellState.wait(for: construction, outcome: outcome, waiter: waiter, path: path()) {
                 return CellValue.unwrap(box, as: T.self)
             }
+            if startedIt, construction.givenBackByCancellation { throw CancellationError() }
         }
     }
 }

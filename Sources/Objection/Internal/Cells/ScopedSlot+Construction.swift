@@ -1,24 +1,12 @@
-/// The one construction routine of a scoped instance — how its slot is claimed, and how the
-/// construction ends with a value, an error, a cancellation or the end of its scope — followed by
-/// both drivers: the build in place, without suspending (`SynchronousResolver.buildInPlace`), and
-/// the build that suspends (`InjectorActor.buildCached`). They differ only in how they run the
-/// recipe and in how the observer hears of it (a ``ConstructionReports`` on the stack, or
-/// `InjectorActor.observingConstruction`); what happens is decided here.
-///
-/// The policy:
-/// - **Claimed after the scope began to end**: refused with ``InjectionError/Code/shutDown``;
-///   nothing is built.
-/// - **A value, the scope running**: recorded for disposal, stored, handed to every waiter.
-/// - **A value, the scope ending meanwhile**: refused (``InjectorActor/record(_:of:)`` disposes
-///   it at once); the builder and every waiter get ``InjectionError/Code/shutDown``, and the
-///   observer hears the construction fail with it.
-/// - **The builder cancelled** (`CancellationError`, or its task cancelled): the construction is
-///   given back; its waiters claim again and one of them builds. A cancellation is never handed
-///   to a waiter.
-/// - **Any other error, an ``InjectionError`` included**: stored nowhere, handed to every waiter
-///   unchanged; the next caller builds again.
-/// - **A build in place that must suspend** (``SynchronousStop/mustSuspend``): given back, and
-///   not reported; the build that suspends, which follows, is.
+/// How a scoped instance's slot is claimed and how its construction ends with a value — the
+/// scoped part of the one construction policy (ConstructionPolicy.swift) — followed by both
+/// drivers: the build in place, without suspending (`SynchronousResolver.buildInPlace`), and the
+/// build that suspends (`InjectorActor.buildCached`). They differ only in how they run the recipe
+/// and in how the observer hears of it (a ``ConstructionReports`` on the stack, or
+/// `InjectorActor.observingConstruction`); a construction that produced no value ends by
+/// ``CellAccess/end(_:failing:)``, as every kind's does. A build in place that must suspend
+/// (``SynchronousStop/mustSuspend``) is given back and not reported; the build that suspends,
+/// which follows, is.
 extension ScopedSlot {
     /// Claims the slot for a build of `binding` in place (see ``CellState/claimInPlace(as:)``); a
     /// claim to build is refused when `scope`, the slot's request scope, has begun to end.
@@ -38,13 +26,14 @@ extension ScopedSlot {
         return claim
     }
 
-    /// Gives back `construction` (`nil`: a claim in place), claimed after `binding`'s scope began
-    /// to end, and refuses it. Checked after claiming: shutdown sets its flag before it looks for
-    /// constructions in flight, so it either sees this one and waits for it, or this check sees
-    /// the flag.
+    /// Refuses `construction` (`nil`: a claim in place), claimed after `binding`'s scope began to
+    /// end: its waiters get the same error. Checked after claiming: shutdown sets its flag before
+    /// it looks for constructions in flight, so it either sees this one and waits for it, or this
+    /// check sees the flag.
     private func refuse(_ construction: Construction?, of binding: Binding) throws(InjectionError) {
-        giveUp(construction)
-        throw .shutDown(isScope: true, key: binding.key)
+        let refusal = InjectionError.shutDown(isScope: true, key: binding.key)
+        fail(construction, with: refusal)
+        throw refusal
     }
 
     /// Ends `construction` (`nil`: a build in place) with `value`: stored and handed to the
@@ -60,14 +49,5 @@ extension ScopedSlot {
         guard scope.record(value, of: binding) else { throw .shutDown(isScope: true, key: binding.key) }
         complete(value, of: construction)
         return value
-    }
-
-    /// Ends `construction` (`nil`: a build in place) with `error`, thrown by the recipe or by
-    /// ``finish(_:of:in:by:)``; a build in place that must suspend gives its construction back
-    /// with `nil`.
-    @inline(__always)
-    func end(_ construction: Construction?, failing error: (any Error)?) {
-        guard let error, !(error is CancellationError), !Task.isCancelled else { return giveUp(construction) }
-        fail(construction, with: error)
     }
 }

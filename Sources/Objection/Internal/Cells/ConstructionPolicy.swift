@@ -1,0 +1,69 @@
+/// The one policy every cached construction follows — a singleton's, a scoped instance's and a
+/// ``Lazy`` handle's — written once here and in ScopedSlot+Construction.swift (the claim of a
+/// scoped slot), and tested row by row for every kind in `ConstructionPolicyTests`:
+///
+/// | What happens                               | What every kind does                                    |
+/// |--------------------------------------------|---------------------------------------------------------|
+/// | the provider returns a value               | stored, handed to every waiter                          |
+/// | the provider throws (not a cancellation)   | handed to every waiter unchanged, stored nowhere        |
+/// | the provider is cancelled                  | the builder leaves with it; waiters claim again         |
+/// | a claim after shutdown began               | refused with `shutDown`, the waiters too                |
+/// | a value arriving while shutdown drains     | handed out, disposed with the rest                      |
+/// | a value arriving after the disposals began | refused with `shutDown`, the waiters too; disposed      |
+/// | a built value read after shutdown began    | `shutDown`                                              |
+///
+/// Shutdown refuses what begins after it and waits for what it finds in flight: a construction
+/// it waits for finishes as it would have, and its value is disposed with the rest. Only a value
+/// that arrives after shutdown took the disposals (one it did not wait for: given up at a deadline,
+/// or built by a task the end of a cancelled scope left behind) is refused and disposed at once.
+///
+/// What differs between kinds is only where the construction runs: a singleton's and a `Lazy`'s
+/// in a detached task (``CacheCell/startDetached(_:build:refusing:)``), which belongs to no
+/// caller, so neither a caller's cancellation nor its task-local values reach it; a scoped
+/// instance's in the task of the request that first needs it (in place or suspending), because the
+/// instance belongs to that request. A custom scope's cache shares no construction: each caller
+/// that misses it builds, and the rows about waiters do not apply.
+extension CellAccess {
+    /// Ends `construction` (`nil`: the caller's build in place) that produced no value: thrown
+    /// `error`, or `nil` for a build in place that must suspend.
+    ///
+    /// A cancellation — `CancellationError`, or any error thrown once the building task was
+    /// cancelled — is the builder's alone: the construction is given back and the waiters claim
+    /// again, so that a waiter that was not cancelled never sees one. Any other error reaches
+    /// every waiter, and nothing is stored: the next caller builds again.
+    func end(_ construction: Construction?, failing error: (any Error)?) {
+        guard let error else { return giveUp(construction) }
+        guard error is CancellationError || Task.isCancelled else { return fail(construction, with: error) }
+        construction?.recordCancellation()
+        giveUp(construction)
+    }
+}
+
+extension CacheCell {
+    /// Runs `construction`, claimed in this cell, in a detached task, and ends it by the policy:
+    /// the value `build` returns is stored unless `refusing` names an error for it (the injector
+    /// has begun disposing), then every waiter gets that error.
+    ///
+    /// Detached: the construction belongs to no caller, so no caller's cancellation or task-local
+    /// values (a request's context) reach it. Callers wait on the cell, so a cancelled caller can
+    /// leave while it carries on.
+    func startDetached<T: Sendable>(
+        _ construction: Construction,
+        build: @escaping @Sendable () async throws -> T,
+        refusing: @escaping @Sendable (T) -> (any Error)?
+    ) {
+        let task = Task.detached(priority: Task.currentPriority) { [self] in
+            do {
+                let value = try await build()
+                if let refusal = refusing(value) {
+                    fail(construction, with: refusal)
+                } else {
+                    complete(value, of: construction)
+                }
+            } catch {
+                end(construction, failing: error)
+            }
+        }
+        construction.attach(task)
+    }
+}
