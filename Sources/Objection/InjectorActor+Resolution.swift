@@ -246,6 +246,11 @@ extension InjectorActor {
                 if let slot = pending.slot {
                     return try slot.finish(value, of: binding, in: pending.injector, by: construction)
                 }
+                // A custom scope's construction is not waited for by shutdown: a value that comes
+                // after shutdown took the disposals is refused, as every cache's (ConstructionPolicy.swift).
+                guard pending.injector.keepsValues else {
+                    throw InjectionError.shutDown(isScope: pending.injector.isScope, key: binding.key)
+                }
                 binding.customCache?.keep(value)
                 return value
             }

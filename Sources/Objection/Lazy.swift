@@ -61,6 +61,10 @@ public final class Lazy<T: Sendable>: Sendable {
         }
     }
 
+    /// How many callers have joined the construction in flight, its starter included (0 when none
+    /// is): lets tests wait for waiters to gather without sleeping.
+    var callersWaiting: Int { cell.construction?.joins ?? 0 }
+
     /// The instance, resolved on first use; the same as ``value``.
     ///
     /// - Returns: The one instance of this handle.

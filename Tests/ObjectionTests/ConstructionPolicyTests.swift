@@ -1,0 +1,143 @@
+import Testing
+
+@testable import Objection
+
+/// The construction policy (ConstructionPolicy.swift, the table in Architecture.md), one test per
+/// row, each run for every kind of cache: a singleton, a scoped instance, a custom-scoped one and
+/// a `Lazy` handle's.
+@Suite("One construction policy, row by row, for every kind of cache")
+struct ConstructionPolicyTests {
+    /// Starts the first caller, lets a second one arrive while the first attempt is held, releases
+    /// the attempt, and returns both callers' outcomes. A custom scope shares no construction: its
+    /// second caller builds its own, and finishes before the first is released.
+    private func twoCallers(
+        _ subject: PolicySubject
+    ) async throws -> (builder: Result<PolicyScript.Value, any Error>, waiter: Result<PolicyScript.Value, any Error>) {
+        let builder = Task { try await subject.resolve() }
+        await subject.script.entered.wait()
+        let waiter = Task { try await subject.resolve() }
+        if subject.kind.sharesConstruction {
+            try await subject.waitForWaiter()
+        } else {
+            _ = await waiter.result
+        }
+        subject.script.release.open()
+        return (await builder.result, await waiter.result)
+    }
+
+    @Test("a value is stored and handed to every caller waiting for it", arguments: CacheKind.allCases)
+    func valueIsShared(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .value)
+        try await withDeadline {
+            let (builder, waiter) = try await twoCallers(subject)
+            let (built, waited) = (try builder.get(), try waiter.get())
+            #expect(built.attempt == 1)
+            if kind.sharesConstruction {
+                #expect(waited === built)
+                #expect(subject.script.attempts.value == 1)
+            } else {
+                #expect(waited.attempt == 2)
+            }
+            // Stored: a custom scope's cache keeps what it was given last, the first caller's.
+            #expect(try await subject.resolve() === built)
+        }
+        try await subject.shutdown()
+    }
+
+    @Test("a provider's error reaches every caller waiting for it and is not stored", arguments: CacheKind.allCases)
+    func errorIsSharedNotStored(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .error)
+        try await withDeadline {
+            let (builder, waiter) = try await twoCallers(subject)
+            #expect(throws: ProviderFailure(attempt: 1)) { try builder.get() }
+            if kind.sharesConstruction {
+                #expect(throws: ProviderFailure(attempt: 1)) { try waiter.get() }
+                #expect(subject.script.attempts.value == 1)
+                #expect(try await subject.resolve().attempt == 2)
+            } else {
+                #expect(try waiter.get().attempt == 2)
+            }
+        }
+        try await subject.shutdown()
+    }
+
+    @Test(
+        "a provider's cancellation is the builder's alone: a waiter builds again and gets a value",
+        arguments: CacheKind.allCases
+    )
+    func cancellationIsTheBuildersAlone(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .cancellation)
+        try await withDeadline {
+            let (builder, waiter) = try await twoCallers(subject)
+            #expect(throws: CancellationError.self) { try builder.get() }
+            let value = try waiter.get()
+            #expect(value.attempt == 2)
+            #expect(subject.script.attempts.value == 2)
+            #expect(try await subject.resolve() === value)
+        }
+        try await subject.shutdown()
+    }
+
+    @Test("a resolution after shutdown began is refused with shutDown, built or not", arguments: CacheKind.allCases)
+    func afterShutdownIsRefused(kind: CacheKind) async throws {
+        for builtFirst in [false, true] {
+            let subject = try await PolicySubject(kind, first: .value)
+            if builtFirst {
+                subject.script.release.open()
+                _ = try await subject.resolve()
+            }
+            try await subject.shutdown()
+            let error = await injectionError { _ = try await subject.resolve() }
+            #expect(error?.code == .shutDown, "built first: \(builtFirst)")
+            #expect(subject.script.attempts.value == (builtFirst ? 1 : 0))
+        }
+    }
+
+    @Test(
+        "a value arriving while shutdown waits for its construction reaches its caller, then is disposed",
+        arguments: [CacheKind.singleton, .scoped]
+    )
+    func valueWhileDrainingIsKept(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .value)
+        try await withDeadline {
+            let builder = Task { try await subject.resolve() }
+            await subject.script.entered.wait()
+            let shutdown = Task { try await subject.shutdown() }
+            await waitUntil { subject.injector.isShutDown }
+            subject.script.release.open()
+            #expect(try await builder.value.attempt == 1)
+            try await shutdown.value
+            #expect(subject.script.disposed.values == ["1"])
+        }
+    }
+
+    @Test(
+        "a value arriving after shutdown took the disposals is refused with shutDown, and disposed once if owned",
+        arguments: CacheKind.allCases
+    )
+    func valueAfterTheDisposalsIsRefused(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .shutdownFirst)
+        try await withDeadline {
+            let error = await injectionError { _ = try await subject.resolve() }
+            #expect(error?.code == .shutDown)
+            // A custom scope's instances and a transient's are not the injector's to dispose.
+            let owned = kind == .singleton || kind == .scoped
+            if owned { await waitUntil { subject.script.disposed.values == ["1"] } }
+            #expect(subject.script.disposed.values == (owned ? ["1"] : []))
+        }
+    }
+
+    @Test(
+        "a singleton's and a Lazy's construction runs in a task of its own; a scoped or custom one on the caller's",
+        arguments: CacheKind.allCases
+    )
+    func constructionTask(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .value)
+        subject.script.release.open()
+        try await withDeadline {
+            _ = try await PolicyScript.$callerTag.withValue("caller") { try await subject.resolve() }
+        }
+        #expect(subject.script.seenTags.withLock { $0 } == [kind.buildsOnCallersTask ? "caller" : nil])
+        try await subject.shutdown()
+    }
+}

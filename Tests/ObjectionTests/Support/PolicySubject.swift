@@ -1,0 +1,143 @@
+import Testing
+
+@testable import Objection
+
+/// A kind of cached construction the construction policy applies to (ConstructionPolicy.swift).
+enum CacheKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case singleton
+    case scoped
+    case custom
+    case lazy
+
+    var testDescription: String { rawValue }
+
+    /// Whether callers that miss at once share one construction: every kind but a custom scope,
+    /// whose cache shares none.
+    var sharesConstruction: Bool { self != .custom }
+
+    /// Whether its construction runs on the task of the caller that needed it (a request's, for a
+    /// scoped instance), rather than in a task of its own.
+    var buildsOnCallersTask: Bool { self == .scoped || self == .custom }
+}
+
+/// What the first attempt of a ``PolicyScript`` does once released.
+enum FirstAttempt: Sendable {
+    case value
+    case error
+    case cancellation
+    /// Shuts down the injector it is resolved in, from within, and then returns its value: a value
+    /// that arrives after shutdown took the disposals.
+    case shutdownFirst
+}
+
+/// A provider whose first attempt enters, waits to be released, then does what it is told; later
+/// attempts return at once. Records its attempts, the disposals, and a task-local of the task it
+/// runs on.
+final class PolicyScript: Sendable {
+    final class Value: Sendable {
+        let attempt: Int
+        init(attempt: Int) { self.attempt = attempt }
+    }
+
+    @TaskLocal static var callerTag: String?
+
+    let first: FirstAttempt
+    let attempts = Counter()
+    let entered = Gate()
+    let release = Gate()
+    let disposed = Log()
+    let seenTags = Lock<[String?]>([])
+
+    init(first: FirstAttempt) {
+        self.first = first
+        if first == .shutdownFirst { release.open() }
+    }
+
+    func build(in injector: InjectorActor) async throws -> Value {
+        seenTags.withLock { $0.append(Self.callerTag) }
+        let attempt = attempts.increment()
+        guard attempt == 1 else { return Value(attempt: attempt) }
+        entered.open()
+        await release.wait()
+        switch first {
+        case .value: break
+        case .error: throw ProviderFailure(attempt: 1)
+        case .cancellation: throw CancellationError()
+        case .shutdownFirst: _ = await injector.shutdown(within: nil)
+        }
+        return Value(attempt: attempt)
+    }
+}
+
+/// A custom scope's cache that keeps the last instance it is given.
+final class KeepLastCache: ScopeCache {
+    private let stored = Lock<(any Sendable)?>(nil)
+
+    func cachedInstance<T: Sendable>(as type: T.Type) -> T? { stored.withLock { $0 as? T } }
+    func keep<T: Sendable>(_ instance: T) { stored.withLock { $0 = instance } }
+}
+
+/// One ``PolicyScript`` bound as `kind`, and how to resolve it: a singleton and a custom-scoped
+/// binding from the root, a scoped one from an open request scope, a `Lazy` handle over a
+/// transient binding.
+struct PolicySubject: Sendable {
+    let kind: CacheKind
+    let script: PolicyScript
+    let root: InjectorActor
+    let open: OpenScope?
+    let lazy: Lazy<PolicyScript.Value>?
+
+    init(_ kind: CacheKind, first: FirstAttempt) async throws {
+        let script = PolicyScript(first: first)
+        let scope: Scope =
+            switch kind {
+            case .singleton: .singleton
+            case .scoped: .scoped
+            case .custom: .custom("policy") { KeepLastCache() }
+            case .lazy: .transient
+            }
+        let root = try await makeInjector { binder in
+            binder.bind(PolicyScript.Value.self).to { resolver in
+                try await script.build(in: resolver.injector)
+            }.inScope(scope).onDispose { value in script.disposed.append("\(value.attempt)") }
+        }
+        self.kind = kind
+        self.script = script
+        self.root = root
+        self.open = kind == .scoped ? try await root.openScope() : nil
+        self.lazy = kind == .lazy ? try await root.get(Lazy<PolicyScript.Value>.self) : nil
+    }
+
+    /// The injector the instance belongs to.
+    var injector: InjectorActor { open?.injector ?? root }
+
+    func resolve() async throws -> PolicyScript.Value {
+        if let lazy { return try await lazy.value }
+        return try await injector.get(PolicyScript.Value.self)
+    }
+
+    /// Ends the request scope, or shuts the root down.
+    func shutdown() async throws {
+        if let open {
+            try await open.end(.succeeded)
+        } else {
+            _ = await root.shutdown(within: nil)
+        }
+    }
+
+    /// Waits until a second caller has joined the construction in flight.
+    func waitForWaiter() async throws {
+        switch kind {
+        case .singleton:
+            await waitUntil { await root.callersWaiting(for: BindingKey(PolicyScript.Value.self)) >= 2 }
+        case .scoped:
+            let key = BindingKey(PolicyScript.Value.self)
+            let binding = try #require(try injector.binding(for: key, as: PolicyScript.Value.self))
+            await waitUntil { injector.slot(for: binding)?.construction?.joins ?? 0 >= 1 }
+        case .lazy:
+            await waitUntil { (lazy?.callersWaiting ?? 0) >= 2 }
+        case .custom:
+            Issue.record("a custom scope shares no construction")
+        }
+    }
+}
