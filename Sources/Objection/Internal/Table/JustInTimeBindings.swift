@@ -46,26 +46,3 @@ struct JustInTimeModule<T: Injectable>: Module {
         T.injection.declare(on: binder)
     }
 }
-
-extension InjectorActor {
-    /// The root of this injector's hierarchy, which owns just-in-time bindings.
-    nonisolated var root: InjectorActor {
-        var injector = self
-        while let parent = injector.parent { injector = parent }
-        return injector
-    }
-
-    /// The binding `get` resolves `key` with: this injector's (or an ancestor's), else the
-    /// just-in-time binding of an unnamed ``Injectable`` type; `nil` when neither exists.
-    @inlinable
-    nonisolated func binding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
-        try table.binding(for: key) ?? justInTimeBinding(for: key, as: type)
-    }
-
-    /// The just-in-time binding for an unnamed ``Injectable`` `T`, if `T` is one.
-    @usableFromInline
-    nonisolated func justInTimeBinding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
-        guard key.name == nil, let injectable = type as? any Injectable.Type else { return nil }
-        return try root.justInTime?.binding(for: injectable)
-    }
-}
