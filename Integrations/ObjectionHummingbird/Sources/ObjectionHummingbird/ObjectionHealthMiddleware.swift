@@ -26,11 +26,9 @@ import Objection
 /// router.add(middleware: ObjectionScopeMiddleware(injector))
 /// ```
 public struct ObjectionHealthMiddleware<Context: RequestContext>: RouterMiddleware {
-    private let injector: InjectorActor
-    private let checkTimeout: Duration
-    private let cachedFor: Duration
+    private let probes: HealthProbes
 
-    /// Creates the middleware.
+    /// Creates the middleware, answering the probes of `injector` as ``Objection/HealthProbes`` says.
     ///
     /// ```swift
     /// ObjectionHealthMiddleware<BasicInjectingRequestContext>(injector, checkTimeout: .seconds(2))
@@ -39,12 +37,9 @@ public struct ObjectionHealthMiddleware<Context: RequestContext>: RouterMiddlewa
     /// - Parameters:
     ///   - injector: The application's injector, whose checks and phase the probes report.
     ///   - checkTimeout: How long each check may take before it is reported unhealthy.
-    ///   - cachedFor: How long a run's results answer later probes: a probe storm runs each check
-    ///     once per period.
+    ///   - cachedFor: How long a run's results answer later probes.
     public init(_ injector: InjectorActor, checkTimeout: Duration = .seconds(2), cachedFor: Duration = .seconds(1)) {
-        self.injector = injector
-        self.checkTimeout = checkTimeout
-        self.cachedFor = cachedFor
+        self.probes = HealthProbes(injector, checkTimeout: checkTimeout, cachedFor: cachedFor)
     }
 
     /// Answers a probe, or passes the request on.
@@ -57,10 +52,9 @@ public struct ObjectionHealthMiddleware<Context: RequestContext>: RouterMiddlewa
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.method == .get, let endpoint = HealthEndpoint(path: request.uri.path) else {
+        guard request.method == .get, let (report, passes) = await probes.answer(toGETOf: request.uri.path) else {
             return try await next(request, context)
         }
-        let (report, passes) = await injector.report(for: endpoint, checkTimeout: checkTimeout, cachedFor: cachedFor)
         let body = try JSONEncoder().encode(report)
         return Response(
             status: passes ? .ok : .serviceUnavailable,

@@ -18,25 +18,20 @@ import Vapor
 /// app.middleware.use(ObjectionHealthMiddleware(injector, checkTimeout: .seconds(2)), at: .beginning)
 /// ```
 public struct ObjectionHealthMiddleware: AsyncMiddleware {
-    private let injector: InjectorActor
-    private let checkTimeout: Duration
-    private let cachedFor: Duration
+    private let probes: HealthProbes
 
-    /// Creates the middleware.
+    /// Creates the middleware, answering the probes of `injector` as ``Objection/HealthProbes`` says.
     ///
     /// ```swift
-    /// let health = ObjectionHealthMiddleware(injector, checkTimeout: .seconds(2), cachedFor: .seconds(5))
+    /// ObjectionHealthMiddleware(injector, checkTimeout: .seconds(2), cachedFor: .seconds(5))
     /// ```
     ///
     /// - Parameters:
     ///   - injector: The application's injector, whose checks and phase the probes report.
     ///   - checkTimeout: How long each check may take before it is reported unhealthy.
-    ///   - cachedFor: How long a run's results answer later probes: a probe storm runs each check
-    ///     once per period.
+    ///   - cachedFor: How long a run's results answer later probes.
     public init(_ injector: InjectorActor, checkTimeout: Duration = .seconds(2), cachedFor: Duration = .seconds(1)) {
-        self.injector = injector
-        self.checkTimeout = checkTimeout
-        self.cachedFor = cachedFor
+        self.probes = HealthProbes(injector, checkTimeout: checkTimeout, cachedFor: cachedFor)
     }
 
     /// Answers a probe, or passes the request on.
@@ -45,10 +40,9 @@ public struct ObjectionHealthMiddleware: AsyncMiddleware {
     /// // Vapor calls it for each request.
     /// ```
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard request.method == .GET, let endpoint = HealthEndpoint(path: request.url.path) else {
+        guard request.method == .GET, let (report, passes) = await probes.answer(toGETOf: request.url.path) else {
             return try await next.respond(to: request)
         }
-        let (report, passes) = await injector.report(for: endpoint, checkTimeout: checkTimeout, cachedFor: cachedFor)
         var headers = HTTPHeaders()
         headers.contentType = .json
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")
