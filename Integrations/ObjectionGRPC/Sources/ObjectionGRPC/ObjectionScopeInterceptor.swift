@@ -121,7 +121,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         do {
             response = try await InjectorActor.withCurrent(scope.injector) { try await next(request, context) }
         } catch {
-            await Self.end(scope, after: .failed(error), logger: logger)
+            await Self.end(scope, afterFailure: error, logger: logger)
             throw Self.rpcError(for: error, logger: logger)
         }
         switch response.accepted {
@@ -132,7 +132,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
             response.accepted = .success(contents)
         case .failure(let error):
             // Refused: no message will be written.
-            await Self.end(scope, after: .failed(error), logger: logger)
+            await Self.end(scope, afterFailure: error, logger: logger)
         }
         return response
     }
@@ -152,17 +152,18 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
             do {
                 trailers = try await InjectorActor.withCurrent(scope.injector) { try await producer(writer) }
             } catch {
-                await end(scope, after: .failed(error), logger: logger)
+                await end(scope, afterFailure: error, logger: logger)
                 throw rpcError(for: error, logger: logger)
             }
             guard !wasCutShort(context, deadline: deadline) else {
-                await end(scope, after: .failed(CancellationError()), logger: logger)
+                await end(scope, afterFailure: CancellationError(), logger: logger)
                 return trailers
             }
             do {
-                try await scope.end(.succeeded)
+                try await scope.endAfterResponse { log($0, logger: logger) }
             } catch {
-                throw rpcError(for: error, logger: logger)
+                // Logged as the disposal's failure: answered internalError without a second line.
+                throw RPCError(code: .internalError, message: internalErrorMessage)
             }
             return trailers
         }
@@ -185,24 +186,39 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     }
 
     /// Ends `scope` after a failure; a disposal's failure is logged, the first error stays the one
-    /// the client hears of.
-    private static func end(_ scope: OpenScope, after outcome: ScopeOutcome, logger: Logger) async {
-        do {
-            try await scope.end(outcome)
-        } catch {
-            logger.error("Disposing an RPC's scope failed after the RPC failed", metadata: Self.metadata(of: error))
-        }
+    /// the client hears of (``Objection/OpenScope/endAfterFailure(_:log:)``).
+    private static func end(_ scope: OpenScope, afterFailure error: any Error, logger: Logger) async {
+        await scope.endAfterFailure(error) { log($0, logger: logger) }
+    }
+
+    /// Logs a disposal that failed as the scope ended.
+    private static func log(_ failure: ResponseDisposalFailure, logger: Logger) {
+        logger.error("\(failure.message)", metadata: metadata(of: failure.error))
     }
 
     /// The fixed message of every error answered as `internalError`.
     public static let internalErrorMessage = "Internal error"
 
-    /// `error` as the client hears it: an `RPCError` or `RPCErrorConvertible` as is, anything else
+    /// The fixed message of every error answered as `unavailable` because the injector is
+    /// shutting down.
+    public static let shuttingDownMessage = "The server is shutting down"
+
+    /// `error` as the client hears it: an `RPCError` or `RPCErrorConvertible` as is, the rest as
+    /// ``Objection/RequestFailure`` sorts it — a cancellation as is, a refusal while the injector
+    /// shuts down `unavailable` (logged at `notice`; the client may retry elsewhere), anything else
     /// logged and answered with the opaque `internalError`.
     static func rpcError(for error: any Error, logger: Logger) -> any Error {
-        if error is RPCError || error is any RPCErrorConvertible || error is CancellationError { return error }
-        logger.error("RPC failed; answered internalError", metadata: metadata(of: error))
-        return RPCError(code: .internalError, message: internalErrorMessage)
+        if error is RPCError || error is any RPCErrorConvertible { return error }
+        switch RequestFailure(error) {
+        case .cancelled:
+            return error
+        case .shuttingDown:
+            logger.notice("RPC refused: the injector is shutting down; answered unavailable")
+            return RPCError(code: .unavailable, message: shuttingDownMessage)
+        case .unexpected:
+            logger.error("RPC failed; answered internalError", metadata: metadata(of: error))
+            return RPCError(code: .internalError, message: internalErrorMessage)
+        }
     }
 
     /// What is logged of `error`: ``Objection/LoggableError``'s type and description — an

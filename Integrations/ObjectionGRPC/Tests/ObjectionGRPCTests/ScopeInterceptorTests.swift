@@ -120,4 +120,29 @@ struct ScopeInterceptorTests {
         #expect(logs.all.allSatisfy { !"\($0)".contains("hunter2") })
         await injector.shutdown()
     }
+
+    @Test("An RPC the injector refuses because it is shutting down is answered unavailable, logged at notice")
+    func refusedWhileShuttingDown() async throws {
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [WorkModule(events: EventLog(), serials: Counter())])
+        await injector.shutdown()
+        let error = try await withWorkServer(injector: injector, logger: logs.logger()) { client in
+            do {
+                _ = try await client.unary(
+                    request: ClientRequest(message: Ask()),
+                    descriptor: WorkService.get,
+                    serializer: JSONCoder<Ask>(),
+                    deserializer: JSONCoder<Answer>(),
+                    options: .defaults
+                ) { try $0.message }
+                return nil as RPCError?
+            } catch let error as RPCError {
+                return error
+            }
+        }
+        #expect(error?.code == .unavailable)
+        #expect(error?.message == ObjectionScopeInterceptor.shuttingDownMessage)
+        #expect(logs.entries(at: .error).isEmpty)
+        #expect(logs.entries(at: .notice).count == 1)
+    }
 }

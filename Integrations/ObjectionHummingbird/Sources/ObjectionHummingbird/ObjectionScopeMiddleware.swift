@@ -97,9 +97,11 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
     ///   - context: Its context.
     ///   - next: The rest of the chain.
     /// - Returns: The response, with the request's `X-Request-ID` (an adopted id's own header, if
-    ///   its middleware set one already); a bare `500` for an error that is not an
-    ///   `HTTPResponseError`.
-    /// - Throws: An `HTTPResponseError` from the chain or the `values` closure, unchanged.
+    ///   its middleware set one already); for an error that is not an `HTTPResponseError`, a `503`
+    ///   when the injector refused the request because it is shutting down, else a bare `500`
+    ///   (``Objection/RequestFailure``).
+    /// - Throws: An `HTTPResponseError` from the chain or the `values` closure, unchanged; a
+    ///   `CancellationError`, nobody listening.
     public func handle(
         _ request: Request,
         context: Context,
@@ -148,7 +150,7 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
             // A malformed request: Hummingbird answers it with a 400 and closes the connection.
             throw error
         } catch {
-            response = Self.internalServerError(for: error, request: request, context: context)
+            response = try Self.answer(error, request: request, context: context)
         }
         if let name = HTTPField.Name.requestID, adopted == nil || response.headers[name] == nil {
             response.headers[name] = id.value

@@ -30,31 +30,22 @@ enum ScopeEndingBody {
         }
     }
 
-    /// Ends `scope` after a written body: a disposal's failure is logged and thrown, so that the
-    /// response is not finished as if nothing had failed. Does nothing once it has ended.
+    /// Ends `scope` after a written body (``Objection/OpenScope/endAfterResponse(log:)``): a
+    /// disposal's failure is logged and thrown, so that the response is not finished as if nothing
+    /// had failed. Does nothing once it has ended.
     static func endAfterWriting(_ scope: OpenScope, logger: Logger) async throws {
-        do {
-            try await scope.end(.succeeded)
-        } catch {
-            logger.error(
-                "A disposal of the request scope failed after its streamed response; the response is cut short",
-                metadata: loggedMetadata(of: error)
-            )
-            throw error
-        }
+        try await scope.endAfterResponse { log($0, logger: logger) }
     }
 
     /// Ends `scope` after a failed write; a disposal's failure is logged, and the write's error
     /// stays the one thrown.
     static func endAfterFailure(_ scope: OpenScope, error: any Error, logger: Logger) async {
-        do {
-            try await scope.end(.failed(error))
-        } catch {
-            logger.error(
-                "A disposal of the request scope failed after its streamed response failed",
-                metadata: loggedMetadata(of: error)
-            )
-        }
+        await scope.endAfterFailure(error) { log($0, logger: logger) }
+    }
+
+    /// Logs a disposal that failed as the scope ended.
+    static func log(_ failure: ResponseDisposalFailure, logger: Logger) {
+        logger.error("\(failure.message)", metadata: loggedMetadata(of: failure.error))
     }
 
     /// A body's writer that ends the scope before it finishes the response.

@@ -56,6 +56,25 @@ struct ErrorMappingTests {
         #expect(test.logs.all.allSatisfy { !"\($0)".contains("Tr0ub4dor") })
     }
 
+    @Test("A request the injector refuses because it is shutting down is a 503, logged at notice, not an error")
+    func refusedWhileShuttingDown() async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            scoped.get("pay") { _, _ -> String in "paid" }
+        }
+        _ = await test.injector.shutdown(within: nil)
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/scoped/pay", method: .get, headers: .requestID("late-1"))
+            #expect(response.status == .serviceUnavailable)
+            #expect(!response.text.contains("InjectionError"))
+            #expect(response.requestID == "late-1")
+        }
+        #expect(test.logs.entries(at: .error).isEmpty)
+        let logged = try #require(test.logs.entries(at: .notice).first)
+        #expect(logged.message.description.contains("answered 503"))
+        #expect(logged.metadata["request-id"] == "late-1")
+    }
+
     @Test("An HTTPError passes through as Hummingbird renders it without the middleware")
     func httpErrorUnchanged() async throws {
         let test = try await TestApp()

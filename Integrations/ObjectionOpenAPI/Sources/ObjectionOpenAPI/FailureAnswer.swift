@@ -21,7 +21,8 @@ enum FailureAnswer {
     ///   of the object graph.
     static func response(for error: any Error, log: OperationLog) throws -> (HTTPResponse, HTTPBody?) {
         let cause = cause(of: error)
-        if cause is CancellationError { throw cause }
+        let failure = RequestFailure(cause)
+        if failure == .cancelled { throw cause }
         if let convertible = error as? any HTTPResponseConvertible,
             convertible.httpStatus != .internalServerError
         {
@@ -30,7 +31,7 @@ enum FailureAnswer {
                 convertible.httpBody
             )
         }
-        if let refused = cause as? InjectionError, refused.code == .shutDown {
+        if failure == .shuttingDown {
             log.notice("Operation refused: the injector is shutting down; answered 503")
             return plainText(.serviceUnavailable)
         }

@@ -132,7 +132,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
                 try await next(request, body, metadata)
             }
         } catch {
-            await ScopeEnding.end(scope, after: .failed(FailureAnswer.cause(of: error)), log: log)
+            await ScopeEnding.end(scope, afterFailure: FailureAnswer.cause(of: error), log: log)
             return try FailureAnswer.response(for: error, log: log)
         }
         // A 5xx response: the client gets it, the scope's work is rolled back.

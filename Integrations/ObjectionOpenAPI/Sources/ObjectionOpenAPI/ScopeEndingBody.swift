@@ -107,7 +107,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
 
         /// Ends the scope after `error` (nothing if it has ended) and throws it.
         private func fail(with error: any Error) async throws -> Never {
-            await ScopeEnding.end(scope, after: .failed(error), log: log)
+            await ScopeEnding.end(scope, afterFailure: error, log: log)
             throw error
         }
     }

@@ -3,6 +3,21 @@ import Objection
 import Vapor
 
 extension ObjectionScopeMiddleware {
+    /// The error that answers `error`, which is not an `AbortError` of the application's, as
+    /// ``Objection/RequestFailure`` sorts it: a cancellation unchanged, a refusal while shutting
+    /// down a `503`, logged at `notice`, anything else an opaque `500`.
+    static func answer(_ error: any Error, request: Request) -> any Error {
+        switch RequestFailure(error) {
+        case .cancelled:
+            return error
+        case .shuttingDown:
+            request.logger.notice("Request refused: the injector is shutting down; answered 503")
+            return Abort(.serviceUnavailable)
+        case .unexpected:
+            return internalServerError(for: error, request: request)
+        }
+    }
+
     /// Logs `error` with the request's logger (see ``logFailure(_:of:)``), and returns the `Abort`
     /// that stands for it:
     /// a `500` whose reason is the status's own, the same for every error, so that a client

@@ -100,7 +100,9 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
     ///   - next: The rest of the chain.
     /// - Returns: The response the chain produced.
     /// - Throws: An `AbortError` from the chain or the `values` closure, and a malformed body's
-    ///   `HTTPParserError`, unchanged; any other error as `Abort(.internalServerError)`, after
+    ///   `HTTPParserError`, unchanged; any other error as ``Objection/RequestFailure`` sorts it: a
+    ///   `CancellationError` unchanged, a refusal while the injector shuts down as
+    ///   `Abort(.serviceUnavailable)`, anything else as `Abort(.internalServerError)`, after
     ///   logging it.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         // A 5xx response, kept here while the scope ends with a failure of its own.
@@ -153,15 +155,15 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
         } catch let error as ServerErrorStatus where failedResponse != nil {
             return failedResponse ?? Response(status: error.status)
         } catch let error as InjectionError {
-            // An AbortError too (InjectionError+AbortError.swift), but one to log.
-            throw Self.internalServerError(for: error, request: request)
+            // An AbortError too (InjectionError+AbortError.swift), but one to sort and log.
+            throw Self.answer(error, request: request)
         } catch let error as any AbortError {
             throw error
         } catch let error as HTTPParserError {
             // A malformed body, found while the route collects it: Vapor closes the connection.
             throw error
         } catch {
-            throw Self.internalServerError(for: error, request: request)
+            throw Self.answer(error, request: request)
         }
     }
 }

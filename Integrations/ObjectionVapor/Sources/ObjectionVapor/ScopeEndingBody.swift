@@ -83,41 +83,33 @@ extension Response.Body {
                 // The last buffer is held back until the scope has ended: with a known length,
                 // the last buffer completes the response on the wire, and `.end` sends nothing.
                 let holding = HoldingWriter(base: writer)
+                let log = { (failure: ResponseDisposalFailure) in
+                    logger.error("\(failure.message)", metadata: loggedMetadata(of: failure.error))
+                }
                 do {
                     // In the scope, as the handler ran: `InjectorActor.current` is the request's.
                     try await InjectorActor.withCurrent(scope.injector) { try await stream(holding) }
                 } catch {
-                    await Self.end(scope, after: .failed(error), logger: logger)
+                    await scope.endAfterFailure(error, log: log)
                     try await writer.write(.error(error))
                     return
                 }
-                do {
-                    try await scope.end(keeper.outcome)
-                } catch {
-                    logger.error(
-                        "A disposal of the request scope failed after its streamed response; the response is cut short",
-                        metadata: loggedMetadata(of: error)
-                    )
-                    try await writer.write(.error(error))
-                    return
+                if let failure = keeper.outcome.error {
+                    // A `5xx` response: written whole, its scope ended failed.
+                    await scope.endAfterFailure(failure, log: log)
+                } else {
+                    do {
+                        try await scope.endAfterResponse(log: log)
+                    } catch {
+                        try await writer.write(.error(error))
+                        return
+                    }
                 }
                 try await holding.flush()
                 try await writer.write(.end)
             },
             count: count
         )
-    }
-
-    /// Ends `scope` after its stream failed; a disposal's failure is logged.
-    private static func end(_ scope: OpenScope, after outcome: ScopeOutcome, logger: Logger) async {
-        do {
-            try await scope.end(outcome)
-        } catch {
-            logger.error(
-                "A disposal of the request scope failed after its streamed response failed",
-                metadata: loggedMetadata(of: error)
-            )
-        }
     }
 }
 

@@ -51,6 +51,24 @@ struct ErrorMappingTests {
         #expect(logged.metadata["request-id"] == "pay-1")
     }
 
+    @Test("A request the injector refuses because it is shutting down is a 503, logged at notice, not an error")
+    func refusedWhileShuttingDown() async throws {
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
+        _ = await injector.shutdown(within: nil)
+        try await withTestApp(logs: logs) { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("pay") { _ async throws -> String in "paid" }
+            let response = try await app.testing().sendRequest(.GET, "pay", headers: ["X-Request-Id": "late-1"])
+            #expect(response.status == .serviceUnavailable)
+            #expect(try Self.decode(response) == ErrorBody(error: true, reason: "Service Unavailable"))
+        }
+        #expect(logs.entries(withMessage: "Request failed; answered 500").isEmpty)
+        let logged = try #require(
+            logs.entries(withMessage: "Request refused: the injector is shutting down; answered 503").first)
+        #expect(logged.level == .notice)
+        #expect(logged.metadata["request-id"] == "late-1")
+    }
+
     @Test("Resolving on a route no middleware wraps is an opaque 500 in every environment; the log has the details")
     func noMiddlewareIsOpaque() async throws {
         let logs = LogCapture()

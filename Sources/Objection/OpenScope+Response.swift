@@ -1,0 +1,84 @@
+/// Ending a request's scope once its response is done: the rule every server integration follows.
+extension OpenScope {
+    /// Ends the scope after its response succeeded, telling the disposals ``ScopeOutcome/succeeded``.
+    /// A disposal that fails (a commit) is handed to `log` and thrown: the server cuts the response
+    /// short (a reset stream, a `500` if nothing was sent yet) rather than finish it as if nothing
+    /// had failed. Does nothing once the scope has ended.
+    ///
+    /// ```swift
+    /// try await open.endAfterResponse { failure in
+    ///     logger.error("\(failure.message)", metadata: ["error.type": "\(failure.loggable.typeName)"])
+    /// }
+    /// ```
+    ///
+    /// - Parameter log: Told of a disposal that failed.
+    /// - Throws: The disposal's failure (``InjectionError/Code/disposalFailed``).
+    public func endAfterResponse(log: (ResponseDisposalFailure) -> Void) async throws {
+        do {
+            try await end(.succeeded)
+        } catch {
+            log(ResponseDisposalFailure(error: error, responseFailed: false))
+            throw error
+        }
+    }
+
+    /// Ends the scope after its response failed with `error`, telling the disposals
+    /// ``ScopeOutcome/failed(_:)``. A disposal that fails too is handed to `log`; `error` stays the
+    /// one the client hears of. Does nothing once the scope has ended.
+    ///
+    /// ```swift
+    /// await open.endAfterFailure(error) { logger.error("\($0.message)") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - error: Why the response failed: the handler's error, a write's, a `5xx` status.
+    ///   - log: Told of a disposal that failed.
+    public func endAfterFailure(_ error: any Error, log: (ResponseDisposalFailure) -> Void) async {
+        do {
+            try await end(.failed(error))
+        } catch {
+            log(ResponseDisposalFailure(error: error, responseFailed: true))
+        }
+    }
+}
+
+/// A disposal of a request's scope that failed as the scope ended after its response (see
+/// ``OpenScope/endAfterResponse(log:)``): what a server logs of it.
+///
+/// ```swift
+/// logger.error("\(failure.message)", metadata: ["error": "\(failure.loggable)"])
+/// ```
+public struct ResponseDisposalFailure: Sendable {
+    /// The disposal's failure, an ``InjectionError/Code/disposalFailed`` error.
+    ///
+    /// ```swift
+    /// (failure.error as? InjectionError)?.code == .disposalFailed   // true
+    /// ```
+    public let error: any Error
+    /// Whether the response had failed already (the disposal's failure is then not the one the
+    /// client hears of), or succeeded (it is cut short).
+    ///
+    /// ```swift
+    /// if !failure.responseFailed { metrics.increment("responses.cut-short") }
+    /// ```
+    public let responseFailed: Bool
+
+    /// What a log may say of the error (``LoggableError``): never a value it carries.
+    ///
+    /// ```swift
+    /// metadata["error.type"] = "\(failure.loggable.typeName)"
+    /// ```
+    public var loggable: LoggableError { LoggableError(error) }
+
+    /// The log message: the same in every server integration.
+    ///
+    /// ```swift
+    /// logger.error("\(failure.message)")
+    /// // A disposal of the request scope failed after its response; the response is cut short
+    /// ```
+    public var message: String {
+        responseFailed
+            ? "A disposal of the request scope failed after its response failed"
+            : "A disposal of the request scope failed after its response; the response is cut short"
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import Objection
+
+/// What every server integration shares: how a failure is sorted (`RequestFailure`) and how a
+/// request's scope ends after its response (`OpenScope.endAfterResponse`, `endAfterFailure`).
+@Suite("Server glue written once")
+struct ServerGlueTests {
+    final class Work: Sendable {}
+    struct CommitFailed: Error {}
+
+    @Test("a cancellation, a refusal while shutting down, and anything else are sorted apart")
+    func sortsFailures() async throws {
+        #expect(RequestFailure(CancellationError()) == .cancelled)
+        let injector = try await makeInjector { _ in }
+        _ = await injector.shutdown(within: nil)
+        let refusal = await injectionError { _ = try await injector.openScope() }
+        #expect(RequestFailure(try #require(refusal)) == .shuttingDown)
+        let afterShutdown = await injectionError { _ = try await injector.get(Work.self) }
+        #expect(RequestFailure(try #require(afterShutdown)) == .shuttingDown)
+        let unbound = try await makeInjector { _ in }
+        let notBound = await injectionError { _ = try await unbound.get(Work.self) }
+        #expect(RequestFailure(try #require(notBound)) == .unexpected)
+        #expect(RequestFailure(ProviderFailure(attempt: 1)) == .unexpected)
+    }
+
+    /// A root whose scoped `Work` records the outcome it is disposed with, and fails its disposal
+    /// when told to.
+    private func root(failing: Bool, outcomes: Log) async throws -> InjectorActor {
+        try await makeInjector { binder in
+            binder.bind(Work.self).to { _ in Work() }.inScope(.scoped).onDispose { _, outcome in
+                outcomes.append(outcome.isSuccess ? "succeeded" : "failed")
+                if failing { throw CommitFailed() }
+            }
+        }
+    }
+
+    @Test("after a response that succeeded, a failed disposal is logged once and thrown, to cut it short")
+    func failedDisposalAfterSuccess() async throws {
+        let outcomes = Log()
+        let open = try await root(failing: true, outcomes: outcomes).openScope()
+        _ = try await open.injector.get(Work.self)
+        let logged = Lock<[ResponseDisposalFailure]>([])
+        let error = await injectionError {
+            try await open.endAfterResponse { failure in logged.withLock { $0.append(failure) } }
+        }
+        #expect(error?.code == .disposalFailed)
+        #expect(outcomes.values == ["succeeded"])
+        let failure = try #require(logged.withLock { $0 }.first)
+        #expect(logged.withLock { $0.count } == 1)
+        #expect(!failure.responseFailed)
+        #expect(failure.message.hasSuffix("the response is cut short"))
+        // Ended: a second end does nothing.
+        try await open.endAfterResponse { _ in Issue.record("logged twice") }
+    }
+
+    @Test("after a response that failed, a failed disposal is logged and the response's failure stays")
+    func failedDisposalAfterFailure() async throws {
+        let outcomes = Log()
+        let open = try await root(failing: true, outcomes: outcomes).openScope()
+        _ = try await open.injector.get(Work.self)
+        let logged = Lock<[ResponseDisposalFailure]>([])
+        await open.endAfterFailure(ProviderFailure(attempt: 1)) { failure in logged.withLock { $0.append(failure) } }
+        #expect(outcomes.values == ["failed"])
+        let failure = try #require(logged.withLock { $0 }.first)
+        #expect(failure.responseFailed)
+        #expect((failure.error as? InjectionError)?.code == .disposalFailed)
+        #expect(!failure.loggable.description.isEmpty)
+    }
+
+    @Test("a disposal that succeeds logs nothing, whatever the response's outcome")
+    func cleanEnds() async throws {
+        for succeeded in [true, false] {
+            let outcomes = Log()
+            let open = try await root(failing: false, outcomes: outcomes).openScope()
+            _ = try await open.injector.get(Work.self)
+            if succeeded {
+                try await open.endAfterResponse { _ in Issue.record("nothing failed") }
+            } else {
+                await open.endAfterFailure(CommitFailed()) { _ in Issue.record("nothing failed") }
+            }
+            #expect(outcomes.values == [succeeded ? "succeeded" : "failed"])
+        }
+    }
+}
