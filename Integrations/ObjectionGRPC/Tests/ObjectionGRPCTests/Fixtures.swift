@@ -187,3 +187,22 @@ func withServerInLifecycle(
         try await tasks.waitForAll()
     }
 }
+
+/// The `RPCError` a unary call of `method` with an `Ask` ends in, or `nil` when it succeeds.
+func rpcError(
+    calling method: MethodDescriptor,
+    on client: GRPCClient<HTTP2ClientTransport.Posix>
+) async throws -> RPCError? {
+    do {
+        _ = try await client.unary(
+            request: ClientRequest(message: Ask()),
+            descriptor: method,
+            serializer: JSONCoder<Ask>(),
+            deserializer: JSONCoder<Answer>(),
+            options: .defaults
+        ) { try $0.message }
+        return nil
+    } catch let error as RPCError {
+        return error
+    }
+}

@@ -99,18 +99,7 @@ struct ScopeInterceptorTests {
         let logs = LogCapture()
         let injector = try await InjectorActor(modules: [WorkModule(events: events, serials: Counter())])
         let error = try await withWorkServer(injector: injector, logger: logs.logger()) { client in
-            do {
-                _ = try await client.unary(
-                    request: ClientRequest(message: Ask()),
-                    descriptor: WorkService.fail,
-                    serializer: JSONCoder<Ask>(),
-                    deserializer: JSONCoder<Answer>(),
-                    options: .defaults
-                ) { try $0.message }
-                return nil as RPCError?
-            } catch let error as RPCError {
-                return error
-            }
+            try await rpcError(calling: WorkService.fail, on: client)
         }
         #expect(error?.code == .internalError)
         #expect(error?.message == ObjectionScopeInterceptor.internalErrorMessage)
@@ -127,18 +116,7 @@ struct ScopeInterceptorTests {
         let injector = try await InjectorActor(modules: [WorkModule(events: EventLog(), serials: Counter())])
         await injector.shutdown()
         let error = try await withWorkServer(injector: injector, logger: logs.logger()) { client in
-            do {
-                _ = try await client.unary(
-                    request: ClientRequest(message: Ask()),
-                    descriptor: WorkService.get,
-                    serializer: JSONCoder<Ask>(),
-                    deserializer: JSONCoder<Answer>(),
-                    options: .defaults
-                ) { try $0.message }
-                return nil as RPCError?
-            } catch let error as RPCError {
-                return error
-            }
+            try await rpcError(calling: WorkService.get, on: client)
         }
         #expect(error?.code == .unavailable)
         #expect(error?.message == ObjectionScopeInterceptor.shuttingDownMessage)
