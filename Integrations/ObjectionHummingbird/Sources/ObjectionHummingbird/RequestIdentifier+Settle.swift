@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import Objection
 
 extension RequestIdentifier {
     /// The longest client id adopted; longer ones are ignored rather than cut, so that two

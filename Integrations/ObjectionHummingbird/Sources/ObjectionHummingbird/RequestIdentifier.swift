@@ -1,4 +1,8 @@
-/// The id of one request, for following it through logs and services.
+// Re-exported: the request id and the injector are this module's vocabulary too, so that a file
+// importing only the integration can use them, `MemberImportVisibility` on or off.
+@_exported import Objection
+
+/// The id of one request (``Objection/RequestIdentifier``, one type for every integration).
 ///
 /// ``ObjectionScopeMiddleware`` settles it before the request scope opens: the client's
 /// `X-Request-ID` when it is well-formed (1 to 128 letters, digits, `.`, `_`, `-` or `:`), else the
@@ -13,29 +17,4 @@
 ///     if let id = context.requestID { values.bind(RequestIdentifier.self, to: id) }
 /// }
 /// ```
-public struct RequestIdentifier: Sendable, Hashable, CustomStringConvertible {
-    /// The id as sent in the `X-Request-ID` header.
-    ///
-    /// ```swift
-    /// let id = context.requestID?.value ?? "-"
-    /// ```
-    public let value: String
-
-    /// Wraps an id, as a test or an upstream service might make it; no check is made.
-    ///
-    /// ```swift
-    /// values.bind(RequestIdentifier.self, to: RequestIdentifier("test-1"))
-    /// ```
-    ///
-    /// - Parameter value: The id.
-    public init(_ value: String) {
-        self.value = value
-    }
-
-    /// The id itself, as logs and headers print it.
-    ///
-    /// ```swift
-    /// logger.info("forwarding \(id)")   // forwarding 9f2c41d07a3be815
-    /// ```
-    public var description: String { value }
-}
+public typealias RequestIdentifier = Objection.RequestIdentifier
