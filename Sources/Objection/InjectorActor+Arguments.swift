@@ -46,6 +46,10 @@ extension InjectorActor {
         }
         let frame = try enter(binding, below: parent)
         defer { frame.finish() }
-        return try await recipe(Resolver(injector: self, frame: frame), binding, arguments.values)
+        // Published as the task's current step, as every provider's is: a provider that asks the
+        // injector itself, rather than its resolver, continues this path (a cycle is refused).
+        return try await ResolutionFrame.$current.withValue(frame) {
+            try await recipe(Resolver(injector: self, frame: frame), binding, arguments.values)
+        }
     }
 }

@@ -241,4 +241,22 @@ extension CycleTests {
         let error = await injectionError { _ = try await injector.get(Countdown.self, arguments: 3) }
         #expect(error?.code == .circularDependency)
     }
+
+    @Test("recursion through runtime arguments asked of the injector itself is a cycle naming the chain")
+    func recursionThroughArgumentsViaInjector() async throws {
+        struct Countdown: Sendable {
+            let remaining: Int
+        }
+        let injector = try await makeInjector { binder in
+            binder.bind(Countdown.self).to(arguments: Int.self) { r, remaining in
+                // No base case: without the cycle check, this recursion would never end.
+                try await r.injector.get(Countdown.self, arguments: remaining + 1)
+            }
+        }
+        let error = try await withDeadline {
+            await injectionError { _ = try await injector.get(Countdown.self, arguments: 3) }
+        }
+        #expect(error?.code == .circularDependency)
+        #expect(error?.message.contains("Countdown -> Countdown") == true)
+    }
 }
