@@ -65,7 +65,6 @@ extension InjectorActor {
     /// When this injector's observer wants failures only, the start of a cached construction on
     /// the synchronous path, for ``reportFailedConstruction(of:startedAt:_:)``; else `nil`: an
     /// observer of successes hears of the construction through its ``ConstructionReports``.
-    @inline(__always)
     nonisolated var failureClockStart: ContinuousClock.Instant? {
         isObserved && !observesSuccesses ? .now : nil
     }

@@ -114,7 +114,7 @@ extension InjectorActor {
     /// What ``value(for:as:below:)`` does when the step did not give the value: acts on its stop,
     /// or takes the whole path when there is none. Not inlined: the step's value, the common
     /// case, then needs no asynchronous frame (Benchmarks/README, "Why the code is shaped so").
-    @inlinable @inline(never)
+    @inlinable
     nonisolated(nonsending) func afterStep<T: Sendable>(
         _ stop: consuming DriverStop?,
         of found: Unmanaged<Binding>?,
@@ -133,7 +133,7 @@ extension InjectorActor {
     /// run here, inlined into the caller, without the driver's frame (one task allocation less per
     /// level of a graph of closure providers; Benchmarks/README, "Why the code is shaped so");
     /// anything else goes to ``proceed(after:with:producer:below:)``.
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated(nonsending) func act<T: Sendable>(
         on stop: consuming DriverStop?,
         with binding: Binding,
@@ -153,7 +153,7 @@ extension InjectorActor {
     /// successes (see ``ConstructionReports``), and tells it of them when the step returns; an
     /// observer of failures only hears of them as they happen
     /// (``reportFailedConstruction(of:startedAt:_:)``).
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated func attempt<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
@@ -184,7 +184,7 @@ extension InjectorActor {
     /// constructions it builds in place are noted on this call's stack, named as children of the
     /// one `parent` runs inside, and delivered when it returns. Not inlined: it would make every
     /// `get` larger.
-    @inlinable @inline(never)
+    @inlinable
     nonisolated func reportingStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
@@ -205,7 +205,7 @@ extension InjectorActor {
     /// Specialised in the caller's module but not inlined, so that `get` stays small. The stop
     /// is moved, never copied: a copy of it retains each reference it holds (Benchmarks/README,
     /// "The stampede").
-    @inlinable @inline(never)
+    @inlinable
     nonisolated(nonsending) func proceed<T: Sendable>(
         after first: consuming DriverStop?,
         with binding: Binding,

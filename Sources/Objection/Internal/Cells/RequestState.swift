@@ -42,7 +42,6 @@ struct RequestState: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held, on the mutable state and the layout's cells.
-    @inline(__always)
     private func withLock<R>(
         _ body: (inout RequestStorage.State, UnsafeMutableBufferPointer<CellState>) -> R
     ) -> R {
@@ -69,7 +68,6 @@ struct RequestState: @unchecked Sendable {
         return ScopedSlot(storage: self, index: index)
     }
 
-    @inline(__always)
     func withState<R>(at index: Int, _ body: (inout CellState) -> R) -> R {
         withLock { state, cells in
             if state.hasEnded {

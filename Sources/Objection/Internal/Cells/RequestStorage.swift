@@ -23,7 +23,6 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
     /// The lock in `header`, at the header's own address: `lock` is its first stored property,
     /// which a test checks. Read that way rather than through `withUnsafeMutablePointer(to:)`,
     /// whose closure stayed an unspecialised generic call on every cell access (`perf`, case 5).
-    @inline(__always)
     static func lock(in header: UnsafeMutablePointer<Header>) -> UnsafeMutablePointer<PlatformLock> {
         UnsafeMutableRawPointer(header).assumingMemoryBound(to: PlatformLock.self)
     }

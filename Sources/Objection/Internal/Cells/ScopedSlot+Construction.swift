@@ -10,7 +10,6 @@
 extension ScopedSlot {
     /// Claims the slot for a build of `binding` in place (see ``CellState/claimInPlace(as:)``); a
     /// claim to build is refused when `scope`, the slot's request scope, has begun to end.
-    @inline(__always)
     func claimInPlace(of binding: Binding, in scope: InjectorActor) throws(InjectionError) -> CellState.Claim<Void> {
         let claim = claimInPlace(as: binding.key)
         if case .build = claim, scope.isShutDown { try refuse(nil, of: binding) }
@@ -19,7 +18,6 @@ extension ScopedSlot {
 
     /// Claims the slot for a build of `binding` that suspends (see ``CellState/claim(as:)``); a
     /// claim to build is refused when `scope` has begun to end.
-    @inline(__always)
     func claim(of binding: Binding, in scope: InjectorActor) throws(InjectionError) -> CellState.Claim<Construction> {
         let claim = claim(as: binding.key)
         if case .build(let construction) = claim, scope.isShutDown { try refuse(construction, of: binding) }
@@ -39,7 +37,6 @@ extension ScopedSlot {
     /// Ends `construction` (`nil`: a build in place) with `value`: stored and handed to the
     /// waiters, unless `scope` began to end meanwhile, which refuses it: then it throws, and the
     /// caller ends the construction with ``end(_:failing:)``, as for any error.
-    @inline(__always)
     func finish<T: Sendable>(
         _ value: T,
         of binding: Binding,

@@ -98,7 +98,6 @@ final class SharedOutcome<Value: Sendable>: Sendable {
     ///
     /// Always inlined: a frame of its own would be one more allocation from the task's allocator
     /// for every waiter, on top of the two `withTaskCancellationHandler` makes.
-    @inline(__always)
     nonisolated(nonsending) func value() async throws -> Value {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         // A task cancelled before it registers has its handler run first, which marks its slot:

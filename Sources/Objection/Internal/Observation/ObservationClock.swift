@@ -11,7 +11,6 @@ enum ObservationClock {
     static let origin = ContinuousClock.now
 
     /// Now, as an offset from ``origin``.
-    @inline(__always)
     static func now() -> Duration {
         ContinuousClock.now - origin
     }

@@ -13,7 +13,6 @@ struct OnceReference<Instance: AnyObject & Sendable>: ~Copyable {
     init() {}
 
     /// `body` applied to the instance, unretained, if one was stored.
-    @inline(__always)
     func withInstance<Result>(_ body: (Instance) -> Result) -> Result? {
         guard let pointer = UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring)) else { return nil }
         return Unmanaged<Instance>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
