@@ -38,8 +38,7 @@ extension InjectorActor {
                 cell.fail(construction, with: error)
                 throw .failed(error)
             }
-            throw driver.suspend(
-                .wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame, startedIt: true)))
+            throw driver.suspend(.wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame)))
         }
     }
 

@@ -111,8 +111,10 @@ extension InjectorActor {
                 guard let construction = cell.construction, givenUp.contains(ObjectIdentifier(construction)) else {
                     continue
                 }
-                construction.cancel()
+                // Failed first: its waiters get the deadline's error, and the task, once cancelled,
+                // ends a construction that is no longer current.
                 cell.fail(construction, with: error)
+                construction.cancel()
             }
             if let observer, let id { observer.startupFinished(id, duration: .now - start, error: error) }
             throw error

@@ -11,19 +11,23 @@
 /// }
 /// ```
 public enum RequestFailure: Sendable, Equatable {
-    /// The request's task was cancelled — the client left, or the server was cancelled: nobody
-    /// is listening, and the error is rethrown for the server to close the exchange.
+    /// The request's task was cancelled — the client left, or the server was cancelled — and it
+    /// threw `CancellationError`: nobody is listening, and the error is rethrown for the server to
+    /// close the exchange. A `CancellationError` thrown while the task was not cancelled is a
+    /// failure like any other (``unexpected``).
     case cancelled
     /// The injector refused the work because it is shutting down
-    /// (``InjectionError/Code/shutDown``): answered `503 Service Unavailable` (gRPC's
-    /// `unavailable`) and logged at `notice`, so that the client may retry on another instance.
+    /// (``InjectionError/Code/shutDown``, from the injector rather than from a request scope that
+    /// has ended): answered `503 Service Unavailable` (gRPC's `unavailable`) and logged at
+    /// `notice`, so that the client may retry on another instance. Resolving in a request scope
+    /// that has already ended is a bug of the server's, not a refusal: ``unexpected``.
     case shuttingDown
     /// Anything else: answered with an opaque `500 Internal Server Error` (gRPC's
     /// `internalError`) whose body says nothing of the error, and logged at `error` as
     /// ``LoggableError`` describes it — a provider's error may carry a password.
     case unexpected
 
-    /// Classifies `error`.
+    /// Classifies `error`, thrown in the request's task (whose cancellation it reads).
     ///
     /// ```swift
     /// RequestFailure(CancellationError())   // .cancelled
@@ -31,9 +35,9 @@ public enum RequestFailure: Sendable, Equatable {
     ///
     /// - Parameter error: What the handler, or the scope around it, threw.
     public init(_ error: any Error) {
-        if error is CancellationError {
+        if error is CancellationError, Task.isCancelled {
             self = .cancelled
-        } else if (error as? InjectionError)?.code == .shutDown {
+        } else if let refusal = error as? InjectionError, refusal.code == .shutDown, !refusal.isEndedScope {
             self = .shuttingDown
         } else {
             self = .unexpected

@@ -62,18 +62,26 @@ struct ConstructionPolicyTests {
     }
 
     @Test(
-        "a provider's cancellation is the builder's alone: a waiter builds again and gets a value",
+        "a provider's cancellation belongs to the task that builds: a request's waiter builds again, a singleton's or a Lazy's waiter shares it",
         arguments: CacheKind.allCases
     )
-    func cancellationIsTheBuildersAlone(kind: CacheKind) async throws {
+    func cancellationBelongsToTheBuildingTask(kind: CacheKind) async throws {
         let subject = try await PolicySubject(kind, first: .cancellation)
         try await withDeadline {
             let (builder, waiter) = try await twoCallers(subject)
             #expect(throws: CancellationError.self) { try builder.get() }
-            let value = try waiter.get()
-            #expect(value.attempt == 2)
-            #expect(subject.script.attempts.value == 2)
-            #expect(try await subject.resolve() === value)
+            if kind.buildsOnCallersTask {
+                // The builder, a caller's task, leaves with it; the waiter builds its own.
+                let value = try waiter.get()
+                #expect(value.attempt == 2)
+                #expect(subject.script.attempts.value == 2)
+                #expect(try await subject.resolve() === value)
+            } else {
+                // Built in a task of its own, which nobody cancelled: the provider's failure, once.
+                #expect(throws: CancellationError.self) { try waiter.get() }
+                #expect(subject.script.attempts.value == 1)
+                #expect(try await subject.resolve().attempt == 2)
+            }
         }
         try await subject.shutdown()
     }

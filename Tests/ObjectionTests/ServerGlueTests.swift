@@ -11,7 +11,13 @@ struct ServerGlueTests {
 
     @Test("a cancellation, a refusal while shutting down, and anything else are sorted apart")
     func sortsFailures() async throws {
-        #expect(RequestFailure(CancellationError()) == .cancelled)
+        // A cancellation only when the task that sorts it was cancelled.
+        #expect(RequestFailure(CancellationError()) == .unexpected)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return RequestFailure(CancellationError())
+        }
+        #expect(await cancelled.value == .cancelled)
         let injector = try await makeInjector { _ in }
         _ = await injector.shutdown(within: nil)
         let refusal = await injectionError { _ = try await injector.openScope() }
@@ -22,6 +28,12 @@ struct ServerGlueTests {
         let notBound = await injectionError { _ = try await unbound.get(Work.self) }
         #expect(RequestFailure(try #require(notBound)) == .unexpected)
         #expect(RequestFailure(ProviderFailure(attempt: 1)) == .unexpected)
+        // A request scope that has ended is a bug of the server's, not a refusal to retry elsewhere.
+        let open = try await unbound.openScope()
+        try await open.end(.succeeded)
+        let ended = await injectionError { _ = try await open.injector.get(Work.self) }
+        #expect(ended?.code == .shutDown)
+        #expect(RequestFailure(try #require(ended)) == .unexpected)
     }
 
     /// A root whose scoped `Work` records the outcome it is disposed with, and fails its disposal

@@ -31,9 +31,7 @@ final class CacheCell: CellAccess {
 
     /// The value, built once by `start` — which runs the construction in another task
     /// (``startDetached(_:build:refusing:)``) — and shared by every caller that asks meanwhile.
-    /// A cancelled caller leaves with `CancellationError` while the construction carries on; the
-    /// caller that started a construction its provider's cancellation gave back leaves with it too
-    /// (ConstructionPolicy.swift).
+    /// A cancelled caller leaves with `CancellationError` while the construction carries on.
     ///
     /// - Parameters:
     ///   - waiter: The construction the caller runs inside, if any (see ``CellState/wait``).
@@ -48,7 +46,6 @@ final class CacheCell: CellAccess {
         while true {
             let construction: Construction
             let outcome: SharedOutcome<CellState.Value?>
-            var startedIt = false
             switch claimToStart(as: key) {
             case .built(let box):
                 return CellValue.unwrap(box, as: T.self)
@@ -57,14 +54,13 @@ final class CacheCell: CellAccess {
                     fail(claimed, with: error)
                     throw error
                 }
-                (construction, outcome, startedIt) = (claimed, shared, true)
+                (construction, outcome) = (claimed, shared)
             case .wait(let inFlight, let shared):
                 (construction, outcome) = (inFlight, shared)
             }
             if let box = try await CellState.wait(for: construction, outcome: outcome, waiter: waiter, path: path()) {
                 return CellValue.unwrap(box, as: T.self)
             }
-            if startedIt, construction.givenBackByCancellation { throw CancellationError() }
         }
     }
 }

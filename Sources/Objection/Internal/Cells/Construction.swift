@@ -8,8 +8,7 @@ final class Construction: Sendable {
     /// For a singleton, the detached task that runs its provider, and whether it was given up.
     /// A `Mutex`, stored inline, rather than a ``Lock``, which would allocate once more for every
     /// scoped instance of every request; it is taken at most twice, at start and at a deadline.
-    /// Also whether its provider's cancellation ended it (see ``givenBackByCancellation``).
-    private let run = Mutex<(task: Task<Void, Never>?, isGivenUp: Bool, isCancelled: Bool)>((nil, false, false))
+    private let run = Mutex<(task: Task<Void, Never>?, isGivenUp: Bool)>((nil, false))
 
     init(key: BindingKey) {
         self.key = key
@@ -30,17 +29,6 @@ final class Construction: Sendable {
             return run.isGivenUp
         }
         if isGivenUp { task.cancel() }
-    }
-
-    /// Whether the construction was given back because its provider was cancelled (see
-    /// ConstructionPolicy.swift): the waiters claim again, and the caller that started it in a
-    /// task of its own leaves with `CancellationError`, as the builder in its own task would.
-    var givenBackByCancellation: Bool {
-        run.withLock(\.isCancelled)
-    }
-
-    func recordCancellation() {
-        run.withLock { $0.isCancelled = true }
     }
 
     /// Cancels the task running this construction, which the injector gave up on (a startup

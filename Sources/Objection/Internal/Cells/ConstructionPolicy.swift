@@ -6,16 +6,25 @@
 /// |--------------------------------------------|---------------------------------------------------------|
 /// | the provider returns a value               | stored, handed to every waiter                          |
 /// | the provider throws (not a cancellation)   | handed to every waiter unchanged, stored nowhere        |
-/// | the provider is cancelled                  | the builder leaves with it; waiters claim again         |
+/// | the provider is cancelled                  | the building task's: see below                          |
 /// | a claim after shutdown began               | refused with `shutDown`, the waiters too                |
 /// | a value arriving while shutdown drains     | handed out, disposed with the rest                      |
-/// | a value arriving after the disposals began | refused with `shutDown`, the waiters too; disposed      |
+/// | a value arriving after the disposals began | refused with `shutDown`, the waiters too; disposed (*) |
 /// | a built value read after shutdown began    | `shutDown`                                              |
 ///
 /// Shutdown refuses what begins after it and waits for what it finds in flight: a construction
 /// it waits for finishes as it would have, and its value is disposed with the rest. Only a value
 /// that arrives after shutdown took the disposals (one it did not wait for: given up at a deadline,
-/// or built by a task the end of a cancelled scope left behind) is refused and disposed at once.
+/// or built by a task the end of a cancelled scope left behind) is refused, and disposed at once
+/// (*) when the injector disposes that kind of value (not a custom scope's, nor a transient's).
+///
+/// A cancellation belongs to the task that builds. A scoped instance is built by a task of its
+/// request: when that task is cancelled (or its provider throws `CancellationError`), that caller
+/// leaves with it, the construction is given back, and a waiter of the request builds instead. A
+/// singleton's or a `Lazy`'s construction runs in a task of its own, which no caller cancels: a
+/// `CancellationError` its provider throws is the provider's own failure, and reaches every
+/// waiter like any other error, once (a startup deadline that cancels that task fails the
+/// construction first, with its own error).
 ///
 /// What differs between kinds is only where the construction runs: a singleton's and a `Lazy`'s
 /// in a detached task (``CacheCell/startDetached(_:build:refusing:)``), which belongs to no
@@ -27,22 +36,22 @@ extension CellAccess {
     /// Ends `construction` (`nil`: the caller's build in place) that produced no value: thrown
     /// `error`, or `nil` for a build in place that must suspend.
     ///
-    /// A cancellation — `CancellationError`, or any error thrown once the building task was
-    /// cancelled — is the builder's alone: the construction is given back and the waiters claim
-    /// again, so that a waiter that was not cancelled never sees one. Any other error reaches
-    /// every waiter, and nothing is stored: the next caller builds again.
+    /// For a construction built by a caller's own task (a scoped instance's): a cancellation —
+    /// `CancellationError`, or any error thrown once the building task was cancelled — is that
+    /// caller's alone: the construction is given back and the waiters claim again, so that a
+    /// waiter that was not cancelled never sees one. Any other error reaches every waiter, and
+    /// nothing is stored: the next caller builds again.
     func end(_ construction: Construction?, failing error: (any Error)?) {
-        guard let error else { return giveUp(construction) }
-        guard error is CancellationError || Task.isCancelled else { return fail(construction, with: error) }
-        construction?.recordCancellation()
-        giveUp(construction)
+        guard let error, !(error is CancellationError), !Task.isCancelled else { return giveUp(construction) }
+        fail(construction, with: error)
     }
 }
 
 extension CacheCell {
     /// Runs `construction`, claimed in this cell, in a detached task, and ends it by the policy:
     /// the value `build` returns is stored unless `refusing` names an error for it (the injector
-    /// has begun disposing), then every waiter gets that error.
+    /// has begun disposing), then every waiter gets that error; an error `build` throws, a
+    /// `CancellationError` included, reaches every waiter and is not stored.
     ///
     /// Detached: the construction belongs to no caller, so no caller's cancellation or task-local
     /// values (a request's context) reach it. Callers wait on the cell, so a cancelled caller can
@@ -61,7 +70,7 @@ extension CacheCell {
                     complete(value, of: construction)
                 }
             } catch {
-                end(construction, failing: error)
+                fail(construction, with: error)
             }
         }
         construction.attach(task)

@@ -25,22 +25,12 @@ struct ConstructionWait: Sendable {
     /// The step that waits, whose construction is recorded as the waiter in the ``WaitGraph``;
     /// `nil` for a caller outside any construction, which can close no cycle.
     @usableFromInline let waiter: ResolutionFrame?
-    /// Whether the step started the construction in a task of its own: then a cancellation of
-    /// its provider is this caller's, as if it had built in its own task (ConstructionPolicy.swift).
-    var startedIt = false
-
     /// The value, or `nil` when the construction was given up: step again.
     @usableFromInline
     nonisolated(nonsending) func value() async throws -> (any AnyObject & Sendable)? {
-        let value =
-            if let waiter {
-                try await CellState.wait(
-                    for: construction, outcome: outcome, waiter: waiter.construction, path: waiter.keys)
-            } else {
-                try await outcome.value()
-            }
-        if value == nil, startedIt, construction.givenBackByCancellation { throw CancellationError() }
-        return value
+        guard let waiter else { return try await outcome.value() }
+        return try await CellState.wait(
+            for: construction, outcome: outcome, waiter: waiter.construction, path: waiter.keys)
     }
 }
 

@@ -110,9 +110,18 @@ extension InjectionError {
 
     @usableFromInline
     static func shutDown(isScope: Bool, key: BindingKey?) -> InjectionError {
-        let what = isScope ? "The request scope has ended" : "The injector has been shut down"
+        let what = isScope ? endedScope : "The injector has been shut down"
         let resolving = key.map { "; cannot resolve '\($0)'" } ?? ""
         return InjectionError(code: .shutDown, message: what + resolving, path: key.map { [$0] } ?? [])
+    }
+
+    /// How ``shutDown(isScope:key:)`` begins for a request scope that has ended.
+    static let endedScope = "The request scope has ended"
+
+    /// Whether this is ``shutDown(isScope:key:)`` of a request scope that has ended, rather than
+    /// an injector refusing work because it is shutting down.
+    var isEndedScope: Bool {
+        code == .shutDown && message.hasPrefix(Self.endedScope)
     }
 
     /// A request scope was refused: the injector it would open on is draining for shutdown.
