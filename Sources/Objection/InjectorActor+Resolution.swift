@@ -112,8 +112,10 @@ extension InjectorActor {
     }
 
     /// What ``value(for:as:below:)`` does when the step did not give the value: acts on its stop,
-    /// or takes the whole path when there is none. Not inlined: the step's value, the common
-    /// case, then needs no asynchronous frame (Benchmarks/README, "Why the code is shaped so").
+    /// or takes the whole path when there is none. Its own function, so that the step's value,
+    /// the common case, needs no asynchronous frame (Benchmarks/README, "Why the code is shaped
+    /// so"); whether it is inlined is the optimiser's call (its `@inline(never)` measured nothing,
+    /// "Inlining marks").
     @inlinable
     nonisolated(nonsending) func afterStep<T: Sendable>(
         _ stop: consuming DriverStop?,
@@ -130,8 +132,8 @@ extension InjectorActor {
     }
 
     /// Acts on the step's stop: a transient built step by step — the driver's cheapest case — is
-    /// run here, inlined into the caller, without the driver's frame (one task allocation less per
-    /// level of a graph of closure providers; Benchmarks/README, "Why the code is shaped so");
+    /// run here, without the driver's frame (one task allocation less per level of a graph of
+    /// closure providers; Benchmarks/README, "Why the code is shaped so");
     /// anything else goes to ``proceed(after:with:producer:below:)``.
     @inlinable
     nonisolated(nonsending) func act<T: Sendable>(
@@ -182,8 +184,7 @@ extension InjectorActor {
 
     /// The step of ``attempt(_:producer:below:stop:)`` for an observer of successes: the
     /// constructions it builds in place are noted on this call's stack, named as children of the
-    /// one `parent` runs inside, and delivered when it returns. Not inlined: it would make every
-    /// `get` larger.
+    /// one `parent` runs inside, and delivered when it returns.
     @inlinable
     nonisolated func reportingStep<T: Sendable>(
         _ binding: Binding,
@@ -202,8 +203,7 @@ extension InjectorActor {
 
     /// The driver: acts on the step's stop — waits for a construction in flight, or builds the
     /// value suspending — and steps again after a wait that found the construction given up.
-    /// Specialised in the caller's module but not inlined, so that `get` stays small. The stop
-    /// is moved, never copied: a copy of it retains each reference it holds (Benchmarks/README,
+    /// Specialised in the caller's module. The stop is moved, never copied: a copy of it retains each reference it holds (Benchmarks/README,
     /// "The stampede").
     @inlinable
     nonisolated(nonsending) func proceed<T: Sendable>(

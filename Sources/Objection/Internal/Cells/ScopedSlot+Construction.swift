@@ -35,8 +35,9 @@ extension ScopedSlot {
     }
 
     /// Ends `construction` (`nil`: a build in place) with `value`: stored and handed to the
-    /// waiters, unless `scope` began to end meanwhile, which refuses it: then it throws, and the
-    /// caller ends the construction with ``end(_:failing:)``, as for any error.
+    /// waiters, unless `scope` has taken its disposals meanwhile (``InjectorActor/record(_:of:)``),
+    /// which refuses it: then it throws, and the caller ends the construction with
+    /// ``CellAccess/end(_:failing:)``, as for any error.
     func finish<T: Sendable>(
         _ value: T,
         of binding: Binding,
