@@ -278,6 +278,27 @@ public struct ScopedBindingBuilder<T: Sendable> {
         return inScope(.singleton)
     }
 
+    /// Caches one instance per injector, built on first use, that ``InjectorActor/refresh(within:)``
+    /// rebuilds while the injector runs. Same as `inScope(.refreshable)`.
+    ///
+    /// A refresh builds the new instance before it replaces the old one; a request scope keeps
+    /// the instance it first read for its whole life, and the old instance is disposed after the
+    /// last scope that used it ends. A refresh that fails keeps the old one serving. A singleton
+    /// may not hold a refreshable instance (it would keep a stale one): it depends on
+    /// `Factory<T>` and asks per use.
+    ///
+    /// ```swift
+    /// binder.bind(RateLimiter.self).to { r in RateLimiter(limit: try r.setting("rate.limit")) }.asRefreshable()
+    /// // later, when the settings changed:
+    /// try await injector.refresh(RateLimiter.self)
+    /// ```
+    ///
+    /// - Returns: This builder, to add an `onDispose` hook.
+    @discardableResult
+    public func asRefreshable() -> ScopedBindingBuilder<T> {
+        inScope(.refreshable)
+    }
+
     /// Sets the binding's scope.
     ///
     /// - Parameter scope: The lifetime of the instances this binding builds.

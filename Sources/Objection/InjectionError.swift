@@ -117,6 +117,11 @@ extension InjectionError {
         /// (``InjectionError/invalidSetting(_:_:path:)``); the message names the setting's key and
         /// the binding path that needed it, never the setting's value.
         public static let invalidSetting = Code("invalidSetting")
+        /// ``InjectorActor/refresh(within:)`` could not build a new instance of every binding it
+        /// was asked to: the previous instances keep serving. ``InjectionError/problems`` has one
+        /// entry per binding, naming it and the error's type, with the error as
+        /// ``InjectionError/underlying`` (a rebuild past its deadline is ``timedOut``).
+        public static let refreshFailed = Code("refreshFailed")
 
         /// The code's name, such as `missingBinding`.
         public var description: String { name }

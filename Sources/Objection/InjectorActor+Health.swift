@@ -73,13 +73,14 @@ extension InjectorActor {
         guard let results else { return HealthReport(status: .unhealthy, isReady: false, phase: phase, checks: []) }
         // Read again: shutdown may have begun while the checks ran.
         let now = self.phase
-        let status = results.map { $0.isRequired || $0.status != .unhealthy ? $0.status : .degraded }.max() ?? .healthy
-        let failing = results.contains { $0.isRequired && $0.status == .unhealthy }
+        let checks = results + refreshHealth
+        let status = checks.map { $0.isRequired || $0.status != .unhealthy ? $0.status : .degraded }.max() ?? .healthy
+        let failing = checks.contains { $0.isRequired && $0.status == .unhealthy }
         return HealthReport(
             status: now == .running ? status : .unhealthy,
             isReady: now == .running && !failing,
             phase: now,
-            checks: results
+            checks: checks
         )
     }
 

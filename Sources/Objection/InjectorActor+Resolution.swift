@@ -218,8 +218,11 @@ extension InjectorActor {
             case .failed(let error):
                 throw error
             case .wait(let wait):
-                // `nil`: the construction was given up; step again.
-                if let box = try await wait.value() { return CellValue.unwrap(box, as: T.self) }
+                // `nil`: the construction was given up; step again. A refreshable binding's first
+                // value is read again too, so that a request scope pins its generation.
+                if let box = try await wait.value(), binding.generations == nil {
+                    return CellValue.unwrap(box, as: T.self)
+                }
             case .run(let frame):
                 return try await producer.run(in: self, frame: frame, for: binding)
             case .build(let pending):

@@ -326,6 +326,7 @@ extension InjectorActor {
     /// caller gets `false`.
     @usableFromInline
     nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
+        if let generations = binding.generations { return recordFirstGeneration(value, of: binding, in: generations) }
         guard let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) }) else {
             return keepsValues
         }

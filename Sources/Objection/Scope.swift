@@ -27,6 +27,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case singleton
         case scoped
         case custom
+        case refreshable
     }
 
     @usableFromInline let kind: Kind
@@ -87,6 +88,16 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// One instance per request scope, built on first use inside it and disposed when it ends.
     public static let scoped = Scope(kind: .scoped)
 
+    /// One instance per injector, like ``singleton``, that ``InjectorActor/refresh(within:)``
+    /// replaces while the injector runs: a request scope keeps the instance it first read for its
+    /// whole life, and a replaced instance is disposed after the last scope that used it ends.
+    /// Same as `asRefreshable()`; the article "Refreshing without a restart" tells the rules.
+    ///
+    /// ```swift
+    /// binder.bind(RateLimiter.self).to { r in RateLimiter(limit: try r.setting("rate.limit")) }.inScope(.refreshable)
+    /// ```
+    public static let refreshable = Scope(kind: .refreshable)
+
     /// Whether instances in this scope are cached by an injector.
     @inlinable
     var isCached: Bool { kind != .transient }
@@ -98,6 +109,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case .singleton: "singleton"
         case .scoped: "scoped"
         case .custom: name
+        case .refreshable: "refreshable"
         }
     }
 }

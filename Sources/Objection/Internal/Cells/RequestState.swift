@@ -108,6 +108,24 @@ struct RequestState: @unchecked Sendable {
 
     /// Runs `body` on the scope's ``ShutdownState``, under the storage's lock (see
     /// ``ShutdownStateStore``).
+    /// The generation of a refreshable binding this scope reads: the one it pinned, or the
+    /// current one, pinned now and released by the scope's end in the place of a disposal (after
+    /// the instances built from it, which were recorded later). An ended scope pins nothing.
+    func pin(_ generations: Generations, key: BindingKey) -> Generation? {
+        let (generation, isPinned) = withLock { state, _ -> (Generation?, Bool) in
+            if let pinned = state.pins[ObjectIdentifier(generations)] { return (pinned, true) }
+            guard let current = generations.pinCurrent() else { return (nil, true) }
+            let release = Disposal(key: key) { outcome in try await current.release(after: outcome) }
+            guard !state.hasEnded, state.shutdown.record(release) else { return (current, false) }
+            state.pins[ObjectIdentifier(generations)] = current
+            return (current, true)
+        }
+        if !isPinned, let generation {
+            Task.detached { try? await generation.release(after: .succeeded) }
+        }
+        return generation
+    }
+
     func withShutdownState<R>(_ body: (inout ShutdownState) -> R) -> R {
         withLock { state, _ in body(&state.shutdown) }
     }

@@ -43,6 +43,8 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
         var isReleased = false
         /// The scope's shutdown and what it must dispose (see ``ShutdownStateStore``).
         var shutdown = ShutdownState()
+        /// The generation of each refreshable binding this scope read, kept for its whole life.
+        var pins: [ObjectIdentifier: Generation] = [:]
     }
 
     deinit {

@@ -246,6 +246,14 @@ final class Recipe<T: Sendable>: AnyRecipe {
     func stepInPlace(_ resolver: SynchronousResolver, _ binding: Binding) throws(SynchronousStop) -> any Sendable {
         try resolver.step(binding, producer: self, .inPlace)
     }
+
+    @usableFromInline
+    func buildAgain(in injector: InjectorActor, frame: ResolutionFrame, for binding: Binding) async throws
+        -> (box: any AnyObject & Sendable, value: any Sendable)
+    {
+        let value = try await run(in: injector, frame: frame, for: binding)
+        return (CellValue.wrap(value), value)
+    }
 }
 
 extension Recipe {
@@ -292,6 +300,10 @@ protocol AnyRecipe: AnyObject, Sendable {
         -> any Sendable
     /// The binding's value for a graph built in place, untyped: a ``Named`` parameter's.
     func stepInPlace(_ resolver: SynchronousResolver, _ binding: Binding) throws(SynchronousStop) -> any Sendable
+    /// Runs the provider once more, outside any cache: a refresh's new generation, boxed as its
+    /// cell would hold it, and the value itself for its disposal.
+    func buildAgain(in injector: InjectorActor, frame: ResolutionFrame, for binding: Binding) async throws
+        -> (box: any AnyObject & Sendable, value: any Sendable)
 }
 
 extension Binding {

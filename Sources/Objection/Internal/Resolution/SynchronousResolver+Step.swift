@@ -59,6 +59,9 @@ extension SynchronousResolver {
         case .custom:
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
             return try injector.customStep(binding, producer: producer, for: driver)
+        case .refreshable:
+            guard case .mayWait(let driver) = mode else { throw .mustSuspend }
+            return try injector.refreshableStep(binding, producer: producer, for: driver)
         case .transient:
             guard case .mayWait(let driver) = mode else {
                 guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }

@@ -94,12 +94,12 @@ extension InjectionError {
     static func scopeViolation(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
         let path = (parent?.keys ?? []) + [key]
         var frame = parent
-        while let current = frame, current.binding?.scope != .singleton { frame = current.parent }
+        while let current = frame, current.binding?.isInjectorWide != true { frame = current.parent }
         let message: String
-        if let singleton = frame?.binding?.key {
+        if let holder = frame?.binding {
             message =
-                "Singleton '\(singleton)' depends on scoped '\(key)' (\(path.arrowJoined)); "
-                + "a singleton must not capture request values"
+                "\(holder.scope == .refreshable ? "Refreshable" : "Singleton") '\(holder.key)' depends on scoped "
+                + "'\(key)' (\(path.arrowJoined)); a singleton must not capture request values"
         } else {
             message =
                 "'\(key)' is scoped to a request; resolve it inside withScope"

@@ -29,6 +29,11 @@ final class Binding: Sendable {
     /// For a singleton, its one cache slot: it belongs to the injector that declares the binding,
     /// which is the one place the singleton is built.
     @usableFromInline let cell: CacheCell?
+    /// Whether one value serves the whole injector: a singleton or a refreshable binding, which
+    /// may not hold a request's value (and a singleton not a refreshable one).
+    var isInjectorWide: Bool { scope.kind == .singleton || scope.kind == .refreshable }
+    /// A refreshable binding's generations (its first one is the value of ``cell``).
+    @usableFromInline let generations: Generations?
     /// For a scoped binding of a table, its position among the table's scoped bindings: where
     /// its instance lives in a request scope's storage (``ScopeLayout``).
     let scopedIndex: Int?
@@ -87,7 +92,8 @@ final class Binding: Sendable {
         self.links = links
         self.index = index
         self.tableID = tableID
-        self.cell = declaration.scope == .singleton ? CacheCell() : nil
+        self.cell = declaration.scope == .singleton || declaration.scope == .refreshable ? CacheCell() : nil
+        self.generations = declaration.scope == .refreshable ? Generations() : nil
         self.scopedIndex = scopedIndex
         self.dispose = declaration.dispose
         self.keyTypeIsDisposable = declaration.key.type is any AsyncDisposable.Type

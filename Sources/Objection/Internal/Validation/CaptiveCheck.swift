@@ -1,10 +1,12 @@
 extension BindingTable {
-    /// Singletons of this table whose declared dependencies reach a scoped key — through
-    /// transients or other singletons — each reported with its path. Opaque providers hide their
-    /// dependencies; those are checked when they resolve.
+    /// Singletons and refreshable bindings of this table whose declared dependencies reach a
+    /// scoped key or a refreshable one — through transients or other singletons — each reported
+    /// with its path. Opaque providers hide their dependencies; those are checked when they
+    /// resolve.
     static func captiveProblems(in lookup: GraphLookup) -> [InjectionError] {
-        var reach = ScopedReach(lookup: lookup)
-        var singletons = lookup.table.bindings.filter { $0.scope == .singleton }
+        var reach = ScopedReach(lookup: lookup) { $0.scope == .scoped }
+        var refreshableReach = ScopedReach(lookup: lookup) { $0.scope == .refreshable }
+        var singletons = lookup.table.bindings.filter(\.isInjectorWide)
         // Just-in-time singletons reached from the declared graph are checked too; the list grows
         // while the walk reaches more of them.
         var checkedJustInTime = 0
@@ -12,11 +14,15 @@ extension BindingTable {
         while true {
             for singleton in singletons {
                 if let problem = reach.captiveProblem(singleton) { problems.append(problem) }
+                if let refreshable = refreshableReach.scopedKey(reachedFrom: singleton) {
+                    let path = refreshableReach.path(from: singleton)
+                    problems.append(.refreshableCaptured(refreshable, by: singleton, path: path))
+                }
             }
             let reached = lookup.justInTime.dropFirst(checkedJustInTime)
             guard !reached.isEmpty else { return problems }
             checkedJustInTime = lookup.justInTime.count
-            singletons = reached.filter { $0.scope == .singleton }
+            singletons = reached.filter(\.isInjectorWide)
         }
     }
 }
@@ -29,9 +35,10 @@ extension ScopedReach {
         guard let scoped = scopedKey(reachedFrom: singleton) else { return nil }
         let path = path(from: singleton)
         let through = path.count > 1 && path.last != scoped ? " through singleton '\(path[path.count - 1])'" : ""
+        let kind = singleton.scope == .refreshable ? "Refreshable" : "Singleton"
         return InjectionError(
             code: .scopeViolation,
-            message: "Singleton '\(singleton.key)' depends on scoped '\(scoped)'\(through) (\(path.arrowJoined))",
+            message: "\(kind) '\(singleton.key)' depends on scoped '\(scoped)'\(through) (\(path.arrowJoined))",
             path: path,
             location: singleton.location
         )
@@ -57,11 +64,14 @@ struct ScopedReach {
     }
 
     let lookup: GraphLookup
+    /// Whether a binding is what the walk looks for: a scoped one, or a refreshable one.
+    private let isTarget: (Binding) -> Bool
     /// A finished binding's next step, or `nil` inside when it reaches no scoped key.
     private var steps: [ObjectIdentifier: Step?] = [:]
 
-    init(lookup: GraphLookup) {
+    init(lookup: GraphLookup, reaching isTarget: @escaping (Binding) -> Bool) {
         self.lookup = lookup
+        self.isTarget = isTarget
     }
 
     /// The keys from `start` towards its scoped key, ending at that key or at the first other
@@ -76,7 +86,7 @@ struct ScopedReach {
                 step = nil
             case .through(let next, _):
                 path.append(next.key)
-                step = next.scope == .singleton ? nil : steps[ObjectIdentifier(next)] ?? nil
+                step = next.isInjectorWide ? nil : steps[ObjectIdentifier(next)] ?? nil
             }
         }
         return path
@@ -96,7 +106,7 @@ struct ScopedReach {
             while position < dependencies.count, found == nil, descend == nil {
                 defer { position += 1 }
                 guard let dependency = lookup.binding(for: dependencies[position]) else { continue }
-                if dependency.scope == .scoped {
+                if isTarget(dependency) {
                     found = .scoped(dependency.key)
                 } else if let known = steps[ObjectIdentifier(dependency)] {
                     found = known.map { .through(dependency, scoped: $0.scoped) }

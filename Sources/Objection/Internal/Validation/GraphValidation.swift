@@ -89,10 +89,10 @@ struct GraphValidation {
         }
 
         /// Whether the walk follows `dependency`: not when an ancestor builds it with its own
-        /// bindings (a singleton or a custom-scoped binding lives in the injector that declares
+        /// bindings (a singleton, refreshable or custom-scoped binding lives in the injector that declares
         /// it) — that ancestor was checked when it was built.
         private func isWalked(_ dependency: Binding) -> Bool {
-            let cachedElsewhere = dependency.scope == .singleton || dependency.scope.kind == .custom
+            let cachedElsewhere = dependency.isInjectorWide || dependency.scope.kind == .custom
             guard lookup.isJustInTime(dependency) else { return dependency.tableID == table.id || !cachedElsewhere }
             // A just-in-time singleton belongs to the root, with the root's bindings.
             return table.parent == nil || !cachedElsewhere

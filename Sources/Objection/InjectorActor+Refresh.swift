@@ -1,0 +1,213 @@
+/// Refreshable bindings: reading the generation a request uses, and replacing it while the
+/// injector runs (the article "Refreshing without a restart").
+extension InjectorActor {
+    /// Rebuilds every refreshable binding this injector resolves (its own and its ancestors')
+    /// that was built, and swaps each new instance in.
+    ///
+    /// Each new instance is built **before** it replaces the old one, by the injector that
+    /// declares the binding, outside any request. Request scopes that read the binding after the
+    /// swap get the new instance; a scope that read it before keeps the old one for its whole
+    /// life, and the old instance is disposed (with the outcome of that scope) after the last such
+    /// scope ends — or at once when none uses it. A binding never built is left alone: its first
+    /// `get` builds it from the settings of then.
+    ///
+    /// A rebuild that throws or passes `deadline` (cancelled, ``InjectionError/Code/timedOut``)
+    /// keeps the old instance serving, is reported to the observer, and marks
+    /// ``health(within:cachedFor:)`` degraded with the binding named until a later refresh of it
+    /// succeeds. Concurrent refreshes of one binding share one rebuild at a time: one asked while
+    /// another runs is answered by the next rebuild, which starts after it, so the last one wins.
+    ///
+    /// ```swift
+    /// // on SIGHUP, or when the configuration file changed:
+    /// let rebuilt = try await injector.refresh()
+    /// logger.info("refreshed \(rebuilt.count) bindings")
+    /// ```
+    ///
+    /// - Parameter deadline: How long each rebuild may take.
+    /// - Returns: The keys whose instance was replaced.
+    /// - Throws: ``InjectionError/Code/refreshFailed`` naming each binding whose rebuild failed
+    ///   (the others were replaced); ``InjectionError/Code/shutDown`` once shutdown began.
+    @discardableResult
+    public nonisolated func refresh(within deadline: Duration = .seconds(30)) async throws -> [BindingKey] {
+        try await refresh(refreshableBindings, within: deadline)
+    }
+
+    /// Rebuilds the refreshable binding for `type`, as ``refresh(within:)`` does for all of them.
+    ///
+    /// ```swift
+    /// try await injector.refresh(RateLimiter.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The bound type.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    ///   - deadline: How long the rebuild may take.
+    /// - Returns: Whether the instance was replaced: `false` when it was never built.
+    /// - Throws: ``InjectionError/Code/missingBinding`` for an unbound key,
+    ///   ``InjectionError/Code/scopeViolation`` for a binding that is not refreshable, otherwise as
+    ///   ``refresh(within:)``.
+    @discardableResult
+    public nonisolated func refresh<T: Sendable>(
+        _ type: T.Type,
+        named name: String? = nil,
+        within deadline: Duration = .seconds(30)
+    ) async throws -> Bool {
+        try await !refresh(keys: [BindingKey(type, named: name)], within: deadline).isEmpty
+    }
+
+    /// Rebuilds the refreshable bindings of `keys`, as ``refresh(within:)`` does for all of them:
+    /// what a configuration watcher calls with the bindings that read a changed setting.
+    ///
+    /// ```swift
+    /// try await injector.refresh(keys: [BindingKey(RateLimiter.self), BindingKey(FeatureFlags.self)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keys: The bindings to rebuild.
+    ///   - deadline: How long each rebuild may take.
+    /// - Returns: The keys whose instance was replaced.
+    /// - Throws: As ``refresh(_:named:within:)``.
+    @discardableResult
+    public nonisolated func refresh(keys: [BindingKey], within deadline: Duration = .seconds(30)) async throws
+        -> [BindingKey]
+    {
+        var bindings: [Binding] = []
+        for key in keys {
+            guard let binding = table.binding(for: key) else {
+                throw InjectionError.missingBinding(key, requestedBy: nil)
+            }
+            guard binding.generations != nil else { throw InjectionError.notRefreshable(binding) }
+            bindings.append(binding)
+        }
+        return try await refresh(bindings, within: deadline)
+    }
+
+    /// The refreshable bindings this injector resolves, its own first, each once.
+    nonisolated var refreshableBindings: [Binding] {
+        var found: [Binding] = []
+        var current: BindingTable? = table
+        while let declaring = current {
+            found += declaring.declaredBindings.filter { $0.generations != nil }
+            current = declaring.parent
+        }
+        return found
+    }
+
+    private nonisolated func refresh(_ bindings: [Binding], within deadline: Duration) async throws -> [BindingKey] {
+        guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: nil) }
+        var replaced: [BindingKey] = []
+        var failures: [(key: BindingKey, error: any Error)] = []
+        for binding in bindings {
+            guard let generations = binding.generations, generations.current != nil else { continue }
+            do {
+                try await generations.coalescing {
+                    try await owner(of: binding).replaceGeneration(of: binding, in: generations, within: deadline)
+                }
+                replaced.append(binding.key)
+            } catch {
+                reportFailure(of: binding.key, error)
+                failures.append((binding.key, error))
+            }
+        }
+        if failures.contains(where: { ($0.error as? InjectionError)?.code == .shutDown }) {
+            throw InjectionError.shutDown(isScope: isScope, key: nil)
+        }
+        guard failures.isEmpty else { throw InjectionError.refreshFailed(failures) }
+        return replaced
+    }
+
+    /// Builds the next generation of `binding`, which this injector declares, and swaps it in;
+    /// the replaced one is disposed now if no request scope uses it.
+    private nonisolated func replaceGeneration(
+        of binding: Binding,
+        in generations: Generations,
+        within deadline: Duration
+    ) async throws {
+        guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
+        let frame = try enter(binding, below: nil)
+        let built = try await RefreshDeadline.run(deadline, naming: binding.key) { [self] in
+            try await observingConstruction(of: binding, at: frame) { frame in
+                try await binding.producer.buildAgain(in: self, frame: frame, for: binding)
+            }
+        } discardingLate: { [self] late in
+            if let dispose = binding.disposal(of: late.value, ownedHere: { ownsValues(of: binding) }) {
+                _ = await Self.runDisposal(
+                    Disposal(key: binding.key, dispose: dispose), after: .succeeded, observing: observing)
+            }
+        }
+        let disposal = binding.disposal(of: built.value, ownedHere: { ownsValues(of: binding) })
+            .map { Disposal(key: binding.key, dispose: $0) }
+        let next = Generation(box: built.box, number: generations.nextNumber, disposal: disposal)
+        // Checked after building: shutdown may have begun meanwhile, and its disposals taken.
+        guard keepsValues else {
+            if let disposal { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
+            throw InjectionError.shutDown(isScope: isScope, key: binding.key)
+        }
+        if let replaced = generations.replace(with: next), let old = replaced.disposal {
+            _ = await Self.runDisposal(old, after: .succeeded, observing: observing)
+        }
+    }
+
+    /// The step of a refreshable binding: the generation this caller reads, else the first one
+    /// built as a singleton is (its ``record(_:of:)`` adopts it).
+    @usableFromInline
+    nonisolated func refreshableStep<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        for driver: StepDriver
+    ) throws(SynchronousStop) -> T {
+        if let holder = driver.parent?.enclosingSingleton, !owner(of: holder).isScope {
+            let path = (driver.parent?.keys ?? []) + [binding.key]
+            throw .failed(InjectionError.refreshableCaptured(binding.key, by: holder, path: path))
+        }
+        if let generation = generation(of: binding) { return CellValue.unwrap(generation.box, as: T.self) }
+        return try claimSingleton(binding, producer: producer, for: driver)
+    }
+
+    /// The generation of `binding` this caller reads: in a request scope the one the scope pinned,
+    /// pinning the current one at its first read; elsewhere the current one.
+    nonisolated func generation(of binding: Binding) -> Generation? {
+        guard let generations = binding.generations else { return nil }
+        guard let scope = nearestScope, let request = scope.request else { return generations.current }
+        return request.pin(generations, key: binding.key)
+    }
+
+    /// Adopts the first value of a refreshable binding as its first generation, and records for
+    /// shutdown the disposal of whichever generation is current then.
+    nonisolated func recordFirstGeneration<T: Sendable>(
+        _ value: T,
+        of binding: Binding,
+        in generations: Generations
+    ) -> Bool {
+        let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) })
+        let first = Generation(
+            box: CellValue.wrap(value), number: 1, disposal: dispose.map { Disposal(key: binding.key, dispose: $0) })
+        let atShutdown = Disposal(key: binding.key) { outcome in
+            try await generations.retireAtShutdown()?.dispose(after: outcome)
+        }
+        guard shutdownState.withLock({ $0.record(atShutdown) }) else {
+            let observing = observing
+            if let disposal = first.disposal {
+                Task.detached { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
+            }
+            return false
+        }
+        generations.adoptFirst(first)
+        return true
+    }
+
+    /// The health results of refreshable bindings whose last refresh failed: degraded, not
+    /// failing readiness, since the previous instance serves.
+    nonisolated var refreshHealth: [HealthCheckResult] {
+        refreshableBindings.compactMap { binding in
+            guard let failure = binding.generations?.failure else { return nil }
+            return HealthCheckResult(
+                name: "refresh \(binding.key)",
+                status: .degraded,
+                isRequired: false,
+                duration: .zero,
+                message: "the last refresh failed with \(failure); the previous instance serves"
+            )
+        }
+    }
+}

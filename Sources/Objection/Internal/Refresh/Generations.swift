@@ -1,0 +1,124 @@
+import Synchronization
+
+/// The generations of one refreshable binding: the current one, the failure of the last refresh,
+/// and the refreshes asked for, so that concurrent ones share a rebuild.
+///
+/// The first generation is the value the binding's singleton cell built (``adoptFirst(_:)``);
+/// each successful refresh replaces the current one (``replace(with:)``). A request scope pins
+/// the generation current when it first reads the binding (``pinCurrent()``) and releases it when
+/// it ends; the replaced generation is disposed after its last user (``Generation``).
+@usableFromInline
+final class Generations: Sendable {
+    private let state = Mutex(State())
+
+    private struct State {
+        var current: Generation?
+        /// The type of the last refresh's error, `nil` once one succeeded: health reports it.
+        var failure: String?
+        var isRebuilding = false
+        /// Refreshes asked for, numbered; `answered` is the highest one a finished rebuild covers.
+        var asked = 0
+        var answered = 0
+        /// The error of the last finished rebuild, which every refresh it covers gets.
+        var lastError: (any Error)?
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The generation in use now, if the binding was built.
+    var current: Generation? { state.withLock { $0.current } }
+
+    /// The error type of the last refresh, when it failed and none succeeded since.
+    var failure: String? { state.withLock { $0.failure } }
+
+    /// Makes `first` the first generation, unless there is one.
+    func adoptFirst(_ first: Generation) {
+        state.withLock { state in
+            if state.current == nil { state.current = first }
+        }
+    }
+
+    /// The current generation with one more user, read and counted under the lock a refresh
+    /// retires it under.
+    func pinCurrent() -> Generation? {
+        state.withLock { state in
+            state.current?.acquire()
+            return state.current
+        }
+    }
+
+    /// Makes `next` current; returns the one it replaced when nobody uses it, for the caller to
+    /// dispose.
+    func replace(with next: Generation) -> Generation? {
+        state.withLock { state in
+            let old = state.current
+            state.current = next
+            state.failure = nil
+            return old?.retire() == true ? old : nil
+        }
+    }
+
+    /// Ends the current generation at shutdown; returns it when nobody uses it, for the caller to
+    /// dispose.
+    func retireAtShutdown() -> Generation? {
+        state.withLock { state in
+            let old = state.current
+            state.current = nil
+            return old?.retire() == true ? old : nil
+        }
+    }
+
+    /// How many refreshes were asked for, answered or not.
+    var asked: Int { state.withLock { $0.asked } }
+
+    /// The number the next generation gets.
+    var nextNumber: Int { state.withLock { ($0.current?.number ?? 0) + 1 } }
+
+    /// Runs `rebuild` for this refresh, or waits for the one that covers it: one rebuild at a time,
+    /// and a refresh asked while one runs is answered by the next, which starts after it — so the
+    /// last request wins and concurrent ones share one rebuild. Throws the rebuild's error.
+    func coalescing(_ rebuild: () async throws -> Void) async throws {
+        enum Role {
+            case answered((any Error)?)
+            case wait
+            case run(upTo: Int)
+        }
+        let ticket = state.withLock { state in
+            state.asked += 1
+            return state.asked
+        }
+        while true {
+            let role = state.withLock { state -> Role in
+                if state.answered >= ticket { return .answered(state.lastError) }
+                if state.isRebuilding { return .wait }
+                state.isRebuilding = true
+                return .run(upTo: state.asked)
+            }
+            switch role {
+            case .answered(let error):
+                if let error { throw error }
+                return
+            case .wait:
+                await withCheckedContinuation { continuation in
+                    let resumeNow = state.withLock { state in
+                        guard state.isRebuilding else { return true }
+                        state.waiting.append(continuation)
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            case .run(let covered):
+                var failure: (any Error)?
+                do { try await rebuild() } catch { failure = error }
+                let waiting = state.withLock { state in
+                    state.isRebuilding = false
+                    state.answered = covered
+                    state.lastError = failure
+                    if let failure { state.failure = "\(type(of: failure))" }
+                    defer { state.waiting = [] }
+                    return state.waiting
+                }
+                for waiter in waiting { waiter.resume() }
+            }
+        }
+    }
+}

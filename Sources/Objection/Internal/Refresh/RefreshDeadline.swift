@@ -1,0 +1,86 @@
+import Synchronization
+
+/// Runs a refresh's rebuild against a deadline without waiting for a rebuild that ignores
+/// cancellation: the caller is answered at the deadline, the rebuild's task is cancelled, and a
+/// value it still produces later is handed to `discardingLate` (nobody else gets it).
+enum RefreshDeadline {
+    static func run<Value: Sendable>(
+        _ deadline: Duration,
+        naming key: BindingKey,
+        _ body: @escaping @Sendable () async throws -> Value,
+        discardingLate: @escaping @Sendable (Value) async -> Void
+    ) async throws -> Value {
+        let answer = Answer<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                answer.wait(continuation)
+                let work = Task {
+                    do {
+                        let value = try await body()
+                        if !answer.give(.success(value)) { await discardingLate(value) }
+                    } catch {
+                        _ = answer.give(.failure(error))
+                    }
+                }
+                let timer = Task {
+                    try await Task.sleep(for: deadline)
+                    if answer.give(.failure(InjectionError.refreshTimedOut(key, after: deadline))) { work.cancel() }
+                }
+                answer.onAnswer {
+                    work.cancel()
+                } andStop: {
+                    timer.cancel()
+                }
+            }
+        } onCancel: {
+            _ = answer.give(.failure(CancellationError()))
+        }
+    }
+
+    /// The one answer of a rebuild: the first of its value, its error, the deadline or the
+    /// caller's cancellation.
+    private final class Answer<Value: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Value, any Error>?
+            var early: Result<Value, any Error>?
+            var isAnswered = false
+            var cancelWork: (@Sendable () -> Void)?
+            var stopTimer: (@Sendable () -> Void)?
+        }
+        private let state = Mutex(State())
+
+        func wait(_ continuation: CheckedContinuation<Value, any Error>) {
+            let early = state.withLock { state in
+                state.continuation = continuation
+                return state.early
+            }
+            if let early { continuation.resume(with: early) }
+        }
+
+        /// Registers how to stop the work (when the answer is not its own) and the timer.
+        func onAnswer(_ cancelWork: @escaping @Sendable () -> Void, andStop stopTimer: @escaping @Sendable () -> Void) {
+            let isAnswered = state.withLock { state in
+                state.cancelWork = cancelWork
+                state.stopTimer = stopTimer
+                return state.isAnswered
+            }
+            if isAnswered { stopTimer() }
+        }
+
+        /// Answers the caller, if nobody did: `false` when the answer came too late.
+        func give(_ result: Result<Value, any Error>) -> Bool {
+            let taken = state.withLock { state -> (CheckedContinuation<Value, any Error>?, (@Sendable () -> Void)?)? in
+                guard !state.isAnswered else { return nil }
+                state.isAnswered = true
+                let continuation = state.continuation
+                if continuation == nil { state.early = result }
+                state.continuation = nil
+                return (continuation, state.stopTimer)
+            }
+            guard let (continuation, stopTimer) = taken else { return false }
+            stopTimer?()
+            continuation?.resume(with: result)
+            return true
+        }
+    }
+}
