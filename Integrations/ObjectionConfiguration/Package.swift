@@ -15,7 +15,11 @@ let package = Package(
         .package(name: "Objection", path: "../.."),
         // JSON and YAML files: a setting is read alike from every provider swift-configuration
         // ships, and the tests show it for each.
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "YAML"]),
+        // Reloading: `ReloadingFileProvider`, which the refresher's tests change under it.
+        .package(
+            url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "YAML", "Reloading"]),
+        // The refresher is a service of the lifecycle's `ServiceGroup`.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The tests write JSON and YAML files and name them by `FilePath`.
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
@@ -25,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -82,6 +82,15 @@ extension InjectorActor {
         return try await refresh(bindings, within: deadline)
     }
 
+    /// The keys of the refreshable bindings this injector resolves: what a watcher of settings
+    /// may pass to ``refresh(keys:within:)``.
+    ///
+    /// ```swift
+    /// let changed = injector.refreshableKeys.filter(readersOfChangedSettings.contains)
+    /// try await injector.refresh(keys: changed)
+    /// ```
+    public nonisolated var refreshableKeys: [BindingKey] { refreshableBindings.map(\.key) }
+
     /// The refreshable bindings this injector resolves, its own first, each once.
     nonisolated var refreshableBindings: [Binding] {
         var found: [Binding] = []

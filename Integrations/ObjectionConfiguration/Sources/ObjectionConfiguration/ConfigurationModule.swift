@@ -25,12 +25,14 @@ public struct ConfigurationModule: Module {
         self.reader = reader
     }
 
-    /// Binds the reader as `ConfigReader`.
+    /// Binds the reader as `ConfigReader`, and a `SettingReads` that records which bindings read
+    /// which settings (for ``ConfigurationRefresher``).
     ///
     /// ```swift
     /// let reader = try await injector.get(ConfigReader.self)
     /// ```
     public func configure(_ binder: Binder) {
         binder.bind(ConfigReader.self).toInstance(reader)
+        binder.bind(SettingReads.self).toInstance(SettingReads())
     }
 }

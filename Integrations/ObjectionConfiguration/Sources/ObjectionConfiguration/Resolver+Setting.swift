@@ -70,6 +70,11 @@ extension Resolver {
     ) async throws -> Value? {
         let reader = try await get(ConfigReader.self)
         let configKey = ConfigKey(key)
+        if let reads = try await getIfBound(SettingReads.self) {
+            reads.record(
+                key, fingerprint: SettingReads.fingerprint(of: configKey, in: reader.snapshot()), readBy: resolutionPath
+            )
+        }
         if let value = Value.read(configKey, from: reader, isSecret: isSecret) { return value }
         // Present but not readable as `Value`: malformed, named without its value. A typed
         // provider (in memory, JSON, YAML) holds `true` as a Boolean that no other read returns,

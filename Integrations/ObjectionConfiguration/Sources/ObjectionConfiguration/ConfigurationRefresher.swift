@@ -1,0 +1,97 @@
+import Configuration
+import Objection
+import ServiceLifecycle
+
+/// Refreshes the refreshable bindings whose settings changed, as swift-configuration reports the
+/// changes: a service for the lifecycle's `ServiceGroup`, beside the reloading provider it
+/// watches (a `ReloadingFileProvider`, which is a service too).
+///
+/// It watches the reader's snapshots. For each, the settings whose value differs from the one a
+/// provider read (``SettingReads``) name the bindings to rebuild: the refreshable ones among the
+/// bindings that read them, directly or through what they resolved. Only those are refreshed
+/// (``Objection/InjectorActor/refresh(keys:within:)``). A rebuild that fails — a setting changed
+/// to a malformed value is ``Objection/InjectionError/Code/invalidSetting``, naming the key and
+/// the binding path — keeps the old instance serving and the injector's health degraded; the
+/// next change tries again. It ends on graceful shutdown.
+///
+/// ```swift
+/// let file = try await ReloadingFileProvider<JSONSnapshot>(filePath: "/etc/app/settings.json", pollInterval: .seconds(5))
+/// let reader = ConfigReader(provider: file)
+/// let injector = try await InjectorActor(modules: [ConfigurationModule(reader), AppModule()])
+/// let group = ServiceGroup(
+///     services: [file, ConfigurationRefresher(injector: injector, reader: reader), server],
+///     logger: logger)
+/// try await group.run()
+/// ```
+public struct ConfigurationRefresher: Service {
+    /// One refresh the refresher made: the settings that changed, the bindings it rebuilt, and
+    /// the error of those that failed.
+    public struct Refresh: Sendable {
+        /// The keys of the settings that changed.
+        public let settings: [String]
+        /// The bindings whose instance was replaced.
+        public let rebuilt: [BindingKey]
+        /// The refresh's error, if a rebuild failed: ``Objection/InjectionError/Code/refreshFailed``.
+        public let error: (any Error)?
+    }
+
+    private let injector: InjectorActor
+    private let reader: ConfigReader
+    private let deadline: Duration
+    private let onRefresh: @Sendable (Refresh) -> Void
+
+    /// A refresher of `injector`'s bindings from `reader`'s changes.
+    ///
+    /// ```swift
+    /// ConfigurationRefresher(injector: injector, reader: reader) { refresh in
+    ///     logger.info("settings changed", metadata: ["settings": "\(refresh.settings)"])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - injector: The injector whose refreshable bindings to rebuild; its ``ConfigurationModule``
+    ///     must read from `reader`.
+    ///   - reader: The reader to watch.
+    ///   - deadline: How long each rebuild may take.
+    ///   - onRefresh: Told of each refresh, after it: for logs and tests.
+    public init(
+        injector: InjectorActor,
+        reader: ConfigReader,
+        deadline: Duration = .seconds(30),
+        onRefresh: @escaping @Sendable (Refresh) -> Void = { _ in }
+    ) {
+        self.injector = injector
+        self.reader = reader
+        self.deadline = deadline
+        self.onRefresh = onRefresh
+    }
+
+    /// Watches `reader` until graceful shutdown, refreshing as its settings change.
+    ///
+    /// ```swift
+    /// try await ConfigurationRefresher(injector: injector, reader: reader).run()
+    /// ```
+    public func run() async throws {
+        let reads = try await injector.get(SettingReads.self)
+        try await reader.watchSnapshot { snapshots in
+            for await snapshot in snapshots.cancelOnGracefulShutdown() {
+                await refresh(after: snapshot, reads: reads)
+            }
+        }
+    }
+
+    private func refresh(after snapshot: ConfigSnapshotReader, reads: SettingReads) async {
+        let (settings, readers) = reads.changes(in: snapshot)
+        guard !settings.isEmpty else { return }
+        let keys = injector.refreshableKeys.filter(readers.contains)
+        let unread = settings.filter { reads.readers(of: $0).isDisjoint(with: keys) }
+        reads.accept(unread, from: snapshot)
+        guard !keys.isEmpty else { return }
+        do {
+            let rebuilt = try await injector.refresh(keys: keys, within: deadline)
+            onRefresh(Refresh(settings: settings, rebuilt: rebuilt, error: nil))
+        } catch {
+            onRefresh(Refresh(settings: settings, rebuilt: [], error: error))
+        }
+    }
+}
