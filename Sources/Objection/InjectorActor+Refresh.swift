@@ -178,7 +178,17 @@ extension InjectorActor {
     nonisolated func generation(of binding: Binding) -> Generation? {
         guard let generations = binding.generations else { return nil }
         guard let scope = nearestScope, let request = scope.request else { return generations.current }
-        return request.pin(generations, key: binding.key)
+        return request.pin(generations)
+    }
+
+    /// Releases the generations this request scope pinned, once it has ended (after its own
+    /// disposals): a replaced one whose last user this was is disposed now, after `outcome`. Its
+    /// failure is the observer's to hear, not the request's: the instance was not the request's.
+    nonisolated(nonsending) func release(_ pins: [Generation], after outcome: ScopeOutcome) async {
+        for generation in pins where generation.release() {
+            guard let disposal = generation.disposal else { continue }
+            _ = await Self.runDisposal(disposal, after: outcome, observing: observing)
+        }
     }
 
     /// Adopts the first value of a refreshable binding as its first generation, and records for

@@ -175,20 +175,22 @@ extension InjectorActor {
     /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
     /// ``shutdown(after:)``, whose disposal failure it returns.
     nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
-        shutDownAtOnce() ? nil : await shutdown(after: outcome)
+        guard let pins = shutDownAtOnce() else { return await shutdown(after: outcome) }
+        if !pins.isEmpty { await release(pins, after: outcome) }
+        return nil
     }
 
     /// Ends this request scope without suspending when it has nothing to wait for or dispose: no
     /// construction in flight and nothing recorded for disposal, as most request scopes end.
-    /// `false`, changing nothing but the flag, when ``shutdown(after:)`` must do it.
-    nonisolated func shutDownAtOnce() -> Bool {
-        guard !ownsTable, let request else { return false }
+    /// `nil`, changing nothing but the flag, when ``shutdown(after:)`` must do it; else the
+    /// generations of refreshable bindings the scope pinned, to release.
+    nonisolated func shutDownAtOnce() -> [Generation]? {
+        guard !ownsTable, let request else { return nil }
         // Set first, as shutdown(after:) does: a construction claimed after this sees the flag
         // and gives up, so none can start once the cells are found idle.
         shutdownFlag.set()
-        guard request.endAtOnce() else { return false }
-        request.releaseCells()
-        return true
+        guard request.endAtOnce() else { return nil }
+        return request.releaseCells()
     }
 
     /// Disposes everything recorded, in reverse order, once `drain` has ended (`end`), and
@@ -205,7 +207,7 @@ extension InjectorActor {
             for binding in table.declaredBindings { binding.cell?.clear() }
         }
         for binding in justInTime?.all ?? [] { binding.cell?.clear() }
-        request?.removeAll()
+        let pins = request?.removeAll() ?? []
         // Not for a request scope opened without modules, whose hooks cannot reach it unless an
         // instance kept it: hashing the task costs every request that disposes (Benchmarks/README).
         let disposer = ownsTable ? Self.currentTask : nil
@@ -215,6 +217,8 @@ extension InjectorActor {
             let failure = await Self.runDisposal(disposal, after: outcome, observing: observing)
             if let failure { failures.append((disposal.key, failure)) }
         }
+        // The generations of refreshable bindings a request scope read, after its own disposals.
+        if !pins.isEmpty { await release(pins, after: outcome) }
         let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
             defer { state.phase = .finished }
             if case .disposing(let outcome) = state.phase { return outcome }

@@ -22,6 +22,9 @@ enum HotPath {
     /// A request whose scope builds nothing cached (objection-compare 5e), without an observer
     /// or, when `recorded`, with the observer that records everything.
     case requestThatBuildsNothing(recorded: Bool)
+    /// A request scope that reads one built instance, bound `scope`: a singleton, or a
+    /// refreshable binding (which the scope pins, and releases when it ends).
+    case requestReads(Scope)
     /// A new injector and `waiters` tasks asking at once for its singleton, built once.
     case stampede(waiters: Int)
     /// The stampede's baseline: `waiters` tasks awaiting one shared `Task`.
@@ -30,7 +33,7 @@ enum HotPath {
     static let usage =
         "singleton-hit|transient-graph|transient-graph-closures|request-scope|request-scope-recorded"
         + "|request-scope-silently-observed|request-scope-floor|request-builds-nothing|request-builds-nothing-recorded"
-        + "|stampede-<waiters>|shared-task-<waiters>"
+        + "|request-reads-singleton|request-reads-refreshable|stampede-<waiters>|shared-task-<waiters>"
 
     init?(name: String) {
         switch name {
@@ -43,6 +46,8 @@ enum HotPath {
         case "request-scope-floor": self = .requestScopeFloor
         case "request-builds-nothing": self = .requestThatBuildsNothing(recorded: false)
         case "request-builds-nothing-recorded": self = .requestThatBuildsNothing(recorded: true)
+        case "request-reads-singleton": self = .requestReads(.singleton)
+        case "request-reads-refreshable": self = .requestReads(.refreshable)
         default:
             if let waiters = Self.waiters(name, prefix: "stampede-") {
                 self = .stampede(waiters: waiters)
@@ -90,6 +95,10 @@ enum HotPath {
                 observer: recorded ? ObserverCost.RecordingObserver() : nil,
                 iterations: iterations
             )
+        case .requestReads(let scope):
+            let root = try await InjectorActor(modules: [OneEngine(scope: scope)])
+            _ = try await root.get(Engine.self)
+            for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Engine.self) }) }
         case .stampede(let waiters):
             for _ in 0...iterations { try await GatedStampede.run(waiters: waiters) }
         case .sharedTask(let waiters):
@@ -104,5 +113,14 @@ enum HotPath {
     ) async throws {
         let root = try await InjectorActor(modules: modules, observer: observer)
         for _ in 0...iterations { sink(try await root.withScope { try await $0.get(Handler.self) }) }
+    }
+}
+
+/// `Engine` alone, in the given scope: the module of the `requestReads` paths.
+private struct OneEngine: Module {
+    let scope: Scope
+
+    func configure(_ binder: Binder) {
+        binder.bind(Engine.self).to { _ in Engine() }.inScope(scope)
     }
 }

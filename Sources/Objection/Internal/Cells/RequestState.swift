@@ -109,19 +109,20 @@ struct RequestState: @unchecked Sendable {
     /// Runs `body` on the scope's ``ShutdownState``, under the storage's lock (see
     /// ``ShutdownStateStore``).
     /// The generation of a refreshable binding this scope reads: the one it pinned, or the
-    /// current one, pinned now and released by the scope's end in the place of a disposal (after
-    /// the instances built from it, which were recorded later). An ended scope pins nothing.
-    func pin(_ generations: Generations, key: BindingKey) -> Generation? {
+    /// current one, pinned now until the scope ends (``takePins()``). An ended scope pins
+    /// nothing: it reads the current generation, used and released at once.
+    func pin(_ generations: Generations) -> Generation? {
         let (generation, isPinned) = withLock { state, _ -> (Generation?, Bool) in
-            if let pinned = state.pins[ObjectIdentifier(generations)] { return (pinned, true) }
+            if let pinned = state.pins.first(where: { $0.generations === generations }) {
+                return (pinned.generation, true)
+            }
             guard let current = generations.pinCurrent() else { return (nil, true) }
-            let release = Disposal(key: key) { outcome in try await current.release(after: outcome) }
-            guard !state.hasEnded, state.shutdown.record(release) else { return (current, false) }
-            state.pins[ObjectIdentifier(generations)] = current
+            guard !state.hasEnded else { return (current, false) }
+            state.pins.append((generations, current))
             return (current, true)
         }
-        if !isPinned, let generation {
-            Task.detached { try? await generation.release(after: .succeeded) }
+        if !isPinned, let generation, generation.release(), let disposal = generation.disposal {
+            Task.detached { _ = await InjectorActor.runDisposal(disposal, after: .succeeded, observing: nil) }
         }
         return generation
     }
@@ -147,10 +148,11 @@ struct RequestState: @unchecked Sendable {
         }
     }
 
-    /// Ends the storage and releases its cells.
-    func removeAll() {
+    /// Ends the storage and releases its cells; returns the generations it pinned (see
+    /// ``releaseCells()``).
+    func removeAll() -> [Generation] {
         withLock { state, _ in state.hasEnded = true }
-        releaseCells()
+        return releaseCells()
     }
 
     /// Empties the cells of the ended storage, releasing their values; only the first call does.
@@ -160,17 +162,25 @@ struct RequestState: @unchecked Sendable {
     /// A construction still in flight (its builder outlived the scope's wait for it: the ending
     /// task was cancelled) ends in the stand-in, which has no waiters. So its waiters are told
     /// here that it was given up: they claim again, and meet the shutdown.
-    func releaseCells() {
-        let taken = withLock { state, _ -> [CellState]? in
+    ///
+    /// Returns the generations of refreshable bindings the scope pinned, taken under the same
+    /// lock, for the caller to release once the scope's disposals ran.
+    func releaseCells() -> [Generation] {
+        let taken = withLock { state, _ -> (appended: [CellState], pins: [Generation])? in
             guard state.hasEnded, !state.isReleased else { return nil }
             state.isReleased = true
-            defer { state.appended = [] }
-            return state.appended
+            defer {
+                state.appended = []
+                state.pins = []
+            }
+            return (state.appended, state.pins.isEmpty ? [] : state.pins.map(\.generation))
         }
-        guard var appended = taken else { return }
+        guard let taken else { return [] }
+        var appended = taken.appended
         storage.withUnsafeMutablePointers { header, cells in
             for index in 0..<header.pointee.layout.count { cells[index].release() }
         }
         for index in appended.indices { appended[index].release() }
+        return taken.pins
     }
 }

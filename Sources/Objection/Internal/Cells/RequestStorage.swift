@@ -43,8 +43,9 @@ final class RequestStorage: ManagedBuffer<RequestStorage.Header, CellState> {
         var isReleased = false
         /// The scope's shutdown and what it must dispose (see ``ShutdownStateStore``).
         var shutdown = ShutdownState()
-        /// The generation of each refreshable binding this scope read, kept for its whole life.
-        var pins: [ObjectIdentifier: Generation] = [:]
+        /// The generation of each refreshable binding this scope read, kept for its whole life:
+        /// a few at most, so searched in order.
+        var pins: [(generations: Generations, generation: Generation)] = []
     }
 
     deinit {

@@ -39,18 +39,17 @@ final class Generation: Sendable {
         }
     }
 
-    /// Ends one scope's use, disposing the generation after `outcome` when it was retired and this
-    /// was its last user. The scope's shutdown runs this in the place of the pin's disposal.
-    func release(after outcome: ScopeOutcome) async throws {
-        let isLast = users.withLock { users in
+    /// Ends one scope's use; `true` when it was retired and this was its last user, so that the
+    /// caller disposes it now.
+    func release() -> Bool {
+        users.withLock { users in
             users.count -= 1
             return users.isRetired && users.count == 0
         }
-        if isLast { try await dispose(after: outcome) }
     }
 
-    /// Disposes the instance (once: ``retire()`` and the last ``release(after:)`` say `true` to
-    /// one caller only).
+    /// Disposes the instance (once: ``retire()`` and the last ``release()`` say `true` to one
+    /// caller only).
     func dispose(after outcome: ScopeOutcome) async throws {
         try await disposal?.dispose(outcome)
     }
