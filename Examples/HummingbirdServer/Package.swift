@@ -48,6 +48,8 @@ let package = Package(
         // understands, NIOHTTP1 for the parser error Hummingbird handles itself, NIOPosix and NIOHTTP1
         // for the tests' HTTP client; Hummingbird already builds them.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // FilePath, for the tests' reloading settings file; swift-configuration already builds it.
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -84,6 +86,7 @@ let package = Package(
                 "LinkShortener",
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
+                .product(name: "ObjectionConfiguration", package: "ObjectionConfiguration"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -110,6 +113,8 @@ let package = Package(
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
                 .product(name: "PostgresTestSupport", package: "ObjectionTestSupport"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ObjectionConfiguration", package: "ObjectionConfiguration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
     ]

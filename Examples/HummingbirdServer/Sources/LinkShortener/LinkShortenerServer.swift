@@ -104,6 +104,8 @@ public enum LinkShortenerServer {
     ///   - startupTimeout: How long the eager singletons may take to build once the client runs.
     ///   - drainTimeout: How long the injector's shutdown waits for the requests in flight.
     ///   - gracefulShutdownSignals: Signals that start a graceful shutdown; none by default.
+    ///   - services: Services that run beside the server and end before the injector: a
+    ///     `ReloadingFileProvider` and the `ConfigurationRefresher` that watches it.
     /// - Returns: The group; call `run()`.
     public static func makeServiceGroup(
         injector: InjectorActor,
@@ -111,15 +113,15 @@ public enum LinkShortenerServer {
         logger: Logger,
         startupTimeout: Duration = .seconds(30),
         drainTimeout: Duration = InjectorActor.defaultDrainDeadline,
-        gracefulShutdownSignals: [UnixSignal] = []
+        gracefulShutdownSignals: [UnixSignal] = [],
+        services: [any Service] = []
     ) -> ServiceGroup {
         ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [
                     InjectorService(
-                        injector, startupTimeout: startupTimeout, drainTimeout: drainTimeout, logger: logger),
-                    application,
-                ],
+                        injector, startupTimeout: startupTimeout, drainTimeout: drainTimeout, logger: logger)
+                ] + services + [application],
                 gracefulShutdownSignals: gracefulShutdownSignals,
                 logger: logger
             )

@@ -3,6 +3,7 @@ import Hummingbird
 import LinkShortener
 import Logging
 import Objection
+import ObjectionConfiguration
 import ObjectionServiceLifecycle
 import ServiceLifecycle
 import UnixSignals
@@ -19,9 +20,21 @@ import UnixSignals
 // and POSTGRES_DB, as `.ci/postgres-start` prints them (its values are the defaults), timeouts from
 // STARTUP_TIMEOUT_SECONDS and DRAIN_TIMEOUT_SECONDS — and a malformed one stops the start with an
 // error that names its key and the binding that needed it, never its value.
-let settings = ConfigReader(
-    provider: EnvironmentVariablesProvider(secretsSpecifier: .specific(["POSTGRES_PASSWORD"]))
-)
+let environment = EnvironmentVariablesProvider(secretsSpecifier: .specific(["POSTGRES_PASSWORD"]))
+// SETTINGS_FILE: a JSON file of settings below the environment, reloaded while the server runs
+// (a mounted ConfigMap): `link.quota`, which `LinkQuota` reads, changes without a restart.
+let bootstrap = ConfigReader(provider: environment)
+var settingsFile: ReloadingFileProvider<JSONSnapshot>?
+if let path = bootstrap.string(forKey: "settings.file") {
+    let poll = bootstrap.int(forKey: "settings.poll.seconds", default: 5)
+    settingsFile = try await ReloadingFileProvider<JSONSnapshot>(
+        config: ConfigReader(
+            provider: InMemoryProvider(values: [
+                "filePath": ConfigValue(.string(path), isSecret: false),
+                "pollIntervalSeconds": ConfigValue(.int(poll), isSecret: false),
+            ])))
+}
+let settings = ConfigReader(providers: [environment] + (settingsFile.map { [$0] } ?? []))
 let host = settings.string(forKey: "host", default: "127.0.0.1")
 let port = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? settings.int(forKey: "port", default: 8080)
 let logger = {
@@ -79,7 +92,8 @@ let group = LinkShortenerServer.makeServiceGroup(
     logger: logger,
     startupTimeout: config.startupTimeout,
     drainTimeout: config.drainTimeout,
-    gracefulShutdownSignals: [.sigterm, .sigint]
+    gracefulShutdownSignals: [.sigterm, .sigint],
+    services: settingsFile.map { [$0, ConfigurationRefresher(injector: injector, reader: settings)] } ?? []
 )
 do {
     try await group.run()

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 import Objection
@@ -17,6 +18,13 @@ enum LinkRoutes {
         let links = router.group("links").add(middleware: scopeMiddleware(injector))
 
         links.post { request, context in
+            // Read first, so that the request keeps the quota in force when it began, however long
+            // its body takes to arrive; `X-Link-Quota` tells which.
+            let quota = try await context.resolve(LinkQuota.self)
+            let user = try await context.resolve(AuthenticatedUser.self)
+            guard quota.admit(user.name) else {
+                throw HTTPError(.tooManyRequests, headers: quotaHeader(quota), message: "Link quota reached")
+            }
             // Read and checked before the transaction opens: a slow client holds no connection.
             let body = try await request.decode(as: CreateLinkRequest.self, context: context)
             guard isAcceptable(body.url, config: config) else {
@@ -27,6 +35,7 @@ enum LinkRoutes {
                 let link = try await service.shorten(body.url)
                 return EditedResponse(
                     status: .created,
+                    headers: quotaHeader(quota),
                     response: LinkResponse(link, requestID: service.requestID, user: service.user)
                 )
             }
@@ -42,6 +51,12 @@ enum LinkRoutes {
                 return LinkResponse(link, requestID: service.requestID, user: service.user)
             }
         }
+    }
+
+    /// `X-Link-Quota`: the quota a request was admitted under.
+    static func quotaHeader(_ quota: LinkQuota) -> HTTPFields {
+        guard let name = HTTPField.Name.linkQuota else { return [:] }
+        return [name: "\(quota.limit)"]
     }
 
     /// Opens the request scope: authenticates the request (`401` without a valid bearer, before
@@ -96,4 +111,9 @@ enum LinkRoutes {
         default: scalar.properties.isWhitespace
         }
     }
+}
+
+extension HTTPField.Name {
+    /// The quota a `POST /links` was admitted under (``LinkQuota/limit``).
+    static let linkQuota = HTTPField.Name("X-Link-Quota")
 }

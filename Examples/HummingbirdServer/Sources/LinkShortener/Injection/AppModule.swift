@@ -28,8 +28,8 @@ import PostgresNIO
 public struct AppModule: Module {
     /// Where the service's settings come from.
     enum Settings: Sendable {
-        /// Given, as a test gives them.
-        case given(AppConfig)
+        /// Given, as a test gives them, with the reader of the refreshable settings (`link.quota`).
+        case given(AppConfig, refreshable: ConfigReader)
         /// Read by ``AppConfig``'s provider from this reader, bound in the injector.
         case read(ConfigReader)
     }
@@ -47,8 +47,15 @@ public struct AppModule: Module {
     ///   - config: The service's settings.
     ///   - lifecycle: Where the singletons record their construction and disposal.
     ///   - logger: The logger of the database client and of start-up.
-    public init(config: AppConfig, lifecycle: LifecycleLog, logger: Logger) {
-        self.settings = .given(config)
+    ///   - refreshable: Where the settings that may change while the server runs are read
+    ///     (`link.quota`); none by default, so that their defaults hold.
+    public init(
+        config: AppConfig,
+        lifecycle: LifecycleLog,
+        logger: Logger,
+        refreshable: ConfigReader = ConfigReader(provider: InMemoryProvider(values: [:]))
+    ) {
+        self.settings = .given(config, refreshable: refreshable)
         self.lifecycle = lifecycle
         self.logger = logger
     }
@@ -74,8 +81,9 @@ public struct AppModule: Module {
     public func configure(_ binder: Binder) {
         // Values the caller owns: never disposed by the injector.
         switch settings {
-        case .given(let config):
+        case .given(let config, let refreshable):
             binder.bind(AppConfig.self).toInstance(config)
+            ConfigurationModule(refreshable).configure(binder)
         case .read(let reader):
             ConfigurationModule(reader).configure(binder)
             binder.bind(AppConfig.self).to { resolver in try await AppConfig(settings: resolver) }.asSingleton()
@@ -87,6 +95,14 @@ public struct AppModule: Module {
         binder.bind(Metrics.self).to(Metrics.init).asEagerSingleton()
         binder.bind(CodeGenerator.self).to(CodeGenerator.init).asSingleton()
         binder.bind(AuditLog.self).to(AuditLog.init).asSingleton()
+        // Rebuilt without a restart when `link.quota` changes (ConfigurationRefresher).
+        binder.bind(QuotaHistory.self).toInstance(QuotaHistory())
+        binder.bind(LinkQuota.self)
+            .to { r in
+                LinkQuota(
+                    limit: try await r.setting("link.quota", default: 100), history: try await r.get(QuotaHistory.self))
+            }
+            .asRefreshable()
 
         // The database client. A service: InjectorService calls its run() before it builds the
         // eager singletons, and on shutdown ends it (closing its connections) once the server has

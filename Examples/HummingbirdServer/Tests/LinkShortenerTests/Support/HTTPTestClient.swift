@@ -45,13 +45,15 @@ enum Verb: Sendable {
 enum HTTPTestClient {
     struct ConnectionClosedEarly: Error {}
 
-    /// Sends one request to `127.0.0.1:port` and reads the whole response.
+    /// Sends one request to `127.0.0.1:port` and reads the whole response. With `holdingBody`, a
+    /// slow client: the head goes first, the body once `holdingBody` returns.
     static func send(
         _ verb: Verb,
         _ path: String,
         port: Int,
         headers: [(String, String)] = [],
-        body: String? = nil
+        body: String? = nil,
+        holdingBody: (@Sendable () async -> Void)? = nil
     ) async throws -> HTTPReply {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
@@ -74,6 +76,11 @@ enum HTTPTestClient {
             // One write for the whole request: a server that answers and closes as soon as it has the
             // head (as one shutting down does) must not find a part of the request still to be sent.
             var parts: [HTTPClientRequestPart] = [.head(head)]
+            if let holdingBody {
+                try await outbound.write(contentsOf: parts)
+                parts = []
+                await holdingBody()
+            }
             if let body { parts.append(.body(.byteBuffer(ByteBuffer(string: body)))) }
             parts.append(.end(nil))
             try await outbound.write(contentsOf: parts)

@@ -1,8 +1,10 @@
+import Configuration
 import Hummingbird
 import LinkShortener
 import Logging
 import LoggingTestSupport
 import Objection
+import ObjectionConfiguration
 import ObjectionServiceLifecycle
 import PostgresTestSupport
 import ServiceLifecycle
@@ -44,12 +46,14 @@ struct TestServer: Sendable {
         modules: [any Module] = [],
         maximumConnections: Int = defaultMaximumConnections,
         wrap: @Sendable (any Service, LogCapture) -> any Service = { service, _ in service },
+        refreshing: (reader: ConfigReader, provider: any Service)? = nil,
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
         // The pool, and one connection for the test's own.
         try await TestDatabase.shared.withSchema(reservingConnections: maximumConnections + 1) { schema in
             let server = try await start(
-                schema: schema, modules: modules, maximumConnections: maximumConnections, wrap: wrap)
+                schema: schema, modules: modules, maximumConnections: maximumConnections, wrap: wrap,
+                refreshing: refreshing)
             return try await withTeardown {
                 try await body(server)
             } teardown: {
@@ -62,7 +66,8 @@ struct TestServer: Sendable {
         schema: String,
         modules: [any Module],
         maximumConnections: Int,
-        wrap: @Sendable (any Service, LogCapture) -> any Service
+        wrap: @Sendable (any Service, LogCapture) -> any Service,
+        refreshing: (reader: ConfigReader, provider: any Service)?
     ) async throws -> TestServer {
         let lifecycle = LifecycleLog()
         let events = LogCapture()
@@ -74,8 +79,13 @@ struct TestServer: Sendable {
         database.maximumConnections = maximumConnections
         if maximumConnections > defaultMaximumConnections { database.minimumConnections = maximumConnections }
         let injector = try await InjectorActor(
-            modules: [AppModule(config: AppConfig(database: database), lifecycle: lifecycle, logger: serverLogger)]
-                + modules,
+            modules: [
+                refreshing.map {
+                    AppModule(
+                        config: AppConfig(database: database), lifecycle: lifecycle, logger: serverLogger,
+                        refreshable: $0.reader)
+                } ?? AppModule(config: AppConfig(database: database), lifecycle: lifecycle, logger: serverLogger)
+            ] + modules,
             startup: .deferred,
             observer: observability.observer(alongside: LoggingObserver(logger: events.logger(label: "injector")))
         )
@@ -93,7 +103,9 @@ struct TestServer: Sendable {
         let group = LinkShortenerServer.makeServiceGroup(
             injector: injector,
             application: wrap(application, events),
-            logger: events.logger(label: "lifecycle")
+            logger: events.logger(label: "lifecycle"),
+            services: refreshing.map { [$0.provider, ConfigurationRefresher(injector: injector, reader: $0.reader)] }
+                ?? []
         )
         let running = Task {
             defer { portContinuation.finish() }
