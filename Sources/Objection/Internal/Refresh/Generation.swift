@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One built instance of a refreshable binding, and the request scopes using it.
 ///
 /// A generation is current until a refresh replaces it; then it is *retired*, and disposed once
@@ -13,7 +11,7 @@ final class Generation: Sendable {
     let number: Int
     /// How to dispose the instance; `nil` when it needs nothing.
     let disposal: Disposal?
-    private let users = Mutex(Users())
+    private let users = Lock(Users())
 
     private struct Users {
         var count = 0

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The generations of one refreshable binding: the current one, the failure of the last refresh,
 /// and the refreshes asked for, so that concurrent ones share a rebuild.
 ///
@@ -9,7 +7,7 @@ import Synchronization
 /// it ends; the replaced generation is disposed after its last user (``Generation``).
 @usableFromInline
 final class Generations: Sendable {
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     private struct State {
         var current: Generation?
@@ -73,6 +71,12 @@ final class Generations: Sendable {
     /// The number the next generation gets.
     var nextNumber: Int { state.withLock { ($0.current?.number ?? 0) + 1 } }
 
+    /// An error as health names it: its type, and an ``InjectionError``'s code (never a message,
+    /// which may quote a setting).
+    private static func name(of error: any Error) -> String {
+        (error as? InjectionError).map { "InjectionError.\($0.code)" } ?? "\(type(of: error))"
+    }
+
     /// Runs `rebuild` for this refresh, or waits for the one that covers it: one rebuild at a time,
     /// and a refresh asked while one runs is answered by the next, which starts after it — so the
     /// last request wins and concurrent ones share one rebuild. Throws the rebuild's error.
@@ -113,7 +117,7 @@ final class Generations: Sendable {
                     state.isRebuilding = false
                     state.answered = covered
                     state.lastError = failure
-                    if let failure { state.failure = "\(type(of: failure))" }
+                    if let failure { state.failure = Self.name(of: failure) }
                     defer { state.waiting = [] }
                     return state.waiting
                 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs a refresh's rebuild against a deadline without waiting for a rebuild that ignores
 /// cancellation: the caller is answered at the deadline, the rebuild's task is cancelled, and a
 /// value it still produces later is handed to `discardingLate` (nobody else gets it).
@@ -47,7 +45,7 @@ enum RefreshDeadline {
             var cancelWork: (@Sendable () -> Void)?
             var stopTimer: (@Sendable () -> Void)?
         }
-        private let state = Mutex(State())
+        private let state = Lock(State())
 
         func wait(_ continuation: CheckedContinuation<Value, any Error>) {
             let early = state.withLock { state in
