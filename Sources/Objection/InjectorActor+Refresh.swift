@@ -152,9 +152,10 @@ extension InjectorActor {
             if let disposal { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
             throw InjectionError.shutDown(isScope: isScope, key: binding.key)
         }
-        if let replaced = generations.replace(with: next), let old = replaced.disposal {
-            _ = await Self.runDisposal(old, after: .succeeded, observing: observing)
-        }
+        let replaced = generations.replace(with: next)
+        if let old = replaced?.disposal { _ = await Self.runDisposal(old, after: .succeeded, observing: observing) }
+        // Shutdown ended the binding between the check above and the swap: `next` came back.
+        if replaced === next { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
     }
 
     /// The step of a refreshable binding: the generation this caller reads, else the first one
@@ -174,11 +175,26 @@ extension InjectorActor {
     }
 
     /// The generation of `binding` this caller reads: in a request scope the one the scope pinned,
-    /// pinning the current one at its first read; elsewhere the current one.
+    /// pinning the current one at its first read. Asked of an injector outside any scope — a
+    /// singleton's `Factory`, a root `get` — from a task running a request scope below it, that
+    /// scope pins it too. Elsewhere (no request at all) the current one, pinned by nobody.
     nonisolated func generation(of binding: Binding) -> Generation? {
         guard let generations = binding.generations else { return nil }
-        guard let scope = nearestScope, let request = scope.request else { return generations.current }
+        guard
+            let scope = nearestScope ?? Self.taskCurrent?.nearestScope.flatMap({ $0.descends(from: self) ? $0 : nil }),
+            let request = scope.request
+        else { return generations.current }
         return request.pin(generations)
+    }
+
+    /// Whether this injector is `ancestor` or below it.
+    nonisolated func descends(from ancestor: InjectorActor) -> Bool {
+        var current: InjectorActor? = self
+        while let injector = current {
+            if injector === ancestor { return true }
+            current = injector.parent
+        }
+        return false
     }
 
     /// Releases the generations this request scope pinned, once it has ended (after its own
@@ -204,14 +220,13 @@ extension InjectorActor {
         let atShutdown = Disposal(key: binding.key) { outcome in
             try await generations.retireAtShutdown()?.dispose(after: outcome)
         }
-        guard shutdownState.withLock({ $0.record(atShutdown) }) else {
+        guard shutdownState.withLock({ $0.record(atShutdown) }), generations.adoptFirst(first) else {
             let observing = observing
             if let disposal = first.disposal {
                 Task.detached { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
             }
             return false
         }
-        generations.adoptFirst(first)
         return true
     }
 

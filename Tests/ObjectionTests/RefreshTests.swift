@@ -36,9 +36,11 @@ struct RefreshTests {
             try await injector.refresh(Limiter.self)
             #expect(try await scope.get(Limiter.self) === before)
             #expect(try await scope.get(LimitedHandler.self).limiter === before)
-            #expect(try await injector.get(Limiter.self).number == 2)
+            // The root asked from the request's task answers with the request's generation too.
+            #expect(try await injector.get(Limiter.self) === before)
             #expect(!before.isDisposed)
         }
+        #expect(try await injector.get(Limiter.self).number == 2)
         #expect(ledger.disposed == [1])
         let (read, built) = try await request.finish()
         #expect(read.number == 2 && built === read)

@@ -108,3 +108,19 @@ extension InjectorActor {
         table.binding(for: BindingKey(type))?.generations?.asked ?? 0
     }
 }
+
+/// A singleton that reads the refreshable instance per use, through a handle.
+struct LazyLimiterHolder: Sendable {
+    let limiter: Lazy<Limiter>
+}
+
+/// A singleton that builds the refreshable instance per use, through a factory.
+struct FactoryLimiterHolder: Sendable {
+    let limiter: Factory<Limiter>
+}
+
+/// A custom-scoped (weakly cached) holder of the refreshable instance.
+final class WeaklyCachedHolder: Sendable {
+    let limiter: Limiter
+    init(limiter: Limiter) { self.limiter = limiter }
+}

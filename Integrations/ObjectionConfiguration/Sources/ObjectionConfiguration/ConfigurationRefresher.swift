@@ -73,25 +73,36 @@ public struct ConfigurationRefresher: Service {
     /// ```
     public func run() async throws {
         let reads = try await injector.get(SettingReads.self)
+        // Bindings whose last rebuild failed: tried again at every later change, whatever its
+        // setting, since the failure may not have been the setting's (a database down, a deadline).
+        var failed: Set<BindingKey> = []
         try await reader.watchSnapshot { snapshots in
             for await snapshot in snapshots.cancelOnGracefulShutdown() {
-                await refresh(after: snapshot, reads: reads)
+                failed = await refresh(after: snapshot, reads: reads, retrying: failed)
             }
         }
     }
 
-    private func refresh(after snapshot: ConfigSnapshotReader, reads: SettingReads) async {
+    /// Refreshes what `snapshot` changed, and `retrying`; returns the bindings that failed.
+    private func refresh(
+        after snapshot: ConfigSnapshotReader,
+        reads: SettingReads,
+        retrying: Set<BindingKey>
+    ) async -> Set<BindingKey> {
         let (settings, readers) = reads.changes(in: snapshot)
-        guard !settings.isEmpty else { return }
-        let keys = injector.refreshableKeys.filter(readers.contains)
-        let unread = settings.filter { reads.readers(of: $0).isDisjoint(with: keys) }
-        reads.accept(unread, from: snapshot)
-        guard !keys.isEmpty else { return }
+        guard !settings.isEmpty || !retrying.isEmpty else { return retrying }
+        let refreshable = Set(injector.refreshableKeys)
+        reads.accept(readers.subtracting(refreshable), from: snapshot)
+        let keys = injector.refreshableKeys.filter { readers.contains($0) || retrying.contains($0) }
+        guard !keys.isEmpty else { return [] }
         do {
             let rebuilt = try await injector.refresh(keys: keys, within: deadline)
             onRefresh(Refresh(settings: settings, rebuilt: rebuilt, error: nil))
+            return []
         } catch {
             onRefresh(Refresh(settings: settings, rebuilt: [], error: error))
+            let named = (error as? InjectionError).map { Set($0.path) } ?? []
+            return named.isEmpty ? Set(keys) : named.intersection(keys)
         }
     }
 }

@@ -14,12 +14,10 @@ import Synchronization
 /// let readers = reads.readers(of: "rate.limit")   // [RateLimiter, and what resolved it]
 /// ```
 public final class SettingReads: Sendable {
-    private let reads = Mutex<[String: Read]>([:])
-
-    private struct Read {
-        var fingerprint: Int?
-        var readers: Set<BindingKey> = []
-    }
+    /// Per setting, each binding that read it and the fingerprint of what it read then: a
+    /// binding's own, so that another binding reading the setting later (a request's helper,
+    /// after the change) cannot hide the change from it.
+    private let reads = Mutex<[String: [BindingKey: Int?]]>([:])
 
     /// An empty record; ``ConfigurationModule`` makes the one its injector uses.
     ///
@@ -37,36 +35,43 @@ public final class SettingReads: Sendable {
     /// - Parameter key: The setting's key, as the provider named it.
     /// - Returns: The keys of those bindings.
     public func readers(of key: String) -> Set<BindingKey> {
-        reads.withLock { $0[key]?.readers ?? [] }
+        reads.withLock { Set($0[key]?.keys ?? [:].keys) }
     }
 
     /// Records that the providers on `path` read `key`, which held the value of `fingerprint`.
     func record(_ key: String, fingerprint: Int?, readBy path: [BindingKey]) {
         reads.withLock { reads in
-            reads[key, default: Read()].fingerprint = fingerprint
-            reads[key, default: Read()].readers.formUnion(path)
+            for reader in path { reads[key, default: [:]][reader] = .some(fingerprint) }
         }
     }
 
-    /// The settings whose value in `snapshot` differs from the one read, and their readers.
+    /// The settings whose value in `snapshot` differs from what one of their readers read, and
+    /// those readers.
     func changes(in snapshot: ConfigSnapshotReader) -> (settings: [String], readers: Set<BindingKey>) {
         let recorded = reads.withLock { $0 }
         var settings: [String] = []
         var readers: Set<BindingKey> = []
-        for (key, read) in recorded.sorted(by: { $0.key < $1.key })
-        where Self.fingerprint(of: ConfigKey(key), in: snapshot) != read.fingerprint {
+        for (key, readersOfKey) in recorded.sorted(by: { $0.key < $1.key }) {
+            let now = Self.fingerprint(of: ConfigKey(key), in: snapshot)
+            let changed = readersOfKey.filter { $0.value != now }.keys
+            guard !changed.isEmpty else { continue }
             settings.append(key)
-            readers.formUnion(read.readers)
+            readers.formUnion(changed)
         }
         return (settings, readers)
     }
 
-    /// Takes the values of `settings` in `snapshot` as read: for settings no refreshable binding
-    /// reads, which no rebuild will read again.
-    func accept(_ settings: [String], from snapshot: ConfigSnapshotReader) {
-        let fingerprints = settings.map { Self.fingerprint(of: ConfigKey($0), in: snapshot) }
+    /// Takes the values in `snapshot` as read by `readers`, which nothing rebuilds (they are not
+    /// refreshable), so that their changes are not reported again.
+    func accept(_ readers: Set<BindingKey>, from snapshot: ConfigSnapshotReader) {
+        guard !readers.isEmpty else { return }
+        let keys = reads.withLock { Array($0.keys) }
+        let fingerprints = Dictionary(
+            uniqueKeysWithValues: keys.map { ($0, Self.fingerprint(of: ConfigKey($0), in: snapshot)) })
         reads.withLock { reads in
-            for (key, fingerprint) in zip(settings, fingerprints) { reads[key]?.fingerprint = fingerprint }
+            for (key, fingerprint) in fingerprints {
+                for reader in readers where reads[key]?[reader] != nil { reads[key]?[reader] = .some(fingerprint) }
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// `ConfigurationRefresher`: a changed setting rebuilds the refreshable bindings that read it, and
 /// only those; a malformed one keeps the old instance; a reloading file provider drives it.
-@Suite("Refreshing bindings when their settings change")
+@Suite("Refreshing bindings when their settings change", .timeLimit(.minutes(1)))
 struct RefreshOnChangeTests {
     final class Limiter: Sendable {
         let limit: Int
@@ -116,6 +116,62 @@ struct RefreshOnChangeTests {
             provider.setValue(ConfigValue(.int(7), isSecret: false), forKey: "rate.limit")
             #expect(await refreshes.next()?.rebuilt == [BindingKey(Limiter.self)])
             #expect(try await injector.get(Limiter.self).limit == 7)
+        }
+        #expect(await injector.shutdown() == nil)
+    }
+
+    struct Helper: Sendable { let limit: Int }
+    struct Flaky: Error {}
+
+    @Test("a change read first by another binding still refreshes the refreshable one that read it before")
+    func anotherReaderCannotHideAChange() async throws {
+        let provider = MutableInMemoryProvider(initialValues: ["rate.limit": ConfigValue(.int(100), isSecret: false)])
+        let reader = ConfigReader(provider: provider)
+        let injector = try await InjectorActor(modules: [
+            ConfigurationModule(reader),
+            TestModule { binder in
+                binder.bind(Limiter.self).to { r in Limiter(limit: try await r.setting("rate.limit")) }.asRefreshable()
+                binder.bind(Helper.self).to { r in Helper(limit: try await r.setting("rate.limit")) }
+            },
+        ])
+        #expect(try await injector.get(Limiter.self).limit == 100)
+        provider.setValue(ConfigValue(.int(5), isSecret: false), forKey: "rate.limit")
+        #expect(try await injector.get(Helper.self).limit == 5)
+        try await refreshing(injector, from: reader) { (refreshes) async throws in
+            #expect(await refreshes.next()?.rebuilt == [BindingKey(Limiter.self)])
+            #expect(try await injector.get(Limiter.self).limit == 5)
+        }
+        #expect(await injector.shutdown() == nil)
+    }
+
+    @Test("a rebuild that failed for another reason than its setting is tried again at the next change")
+    func failedRebuildIsRetried() async throws {
+        let provider = MutableInMemoryProvider(initialValues: [
+            "rate.limit": ConfigValue(.int(100), isSecret: false),
+            "feature.beta": ConfigValue(.bool(false), isSecret: false),
+        ])
+        let reader = ConfigReader(provider: provider)
+        let flaky = Builds()
+        let injector = try await InjectorActor(modules: [
+            ConfigurationModule(reader),
+            TestModule { binder in
+                binder.bind(Limiter.self).to { r in
+                    let limit = try await r.setting("rate.limit", as: Int.self)
+                    if flaky.value == 1 { throw Flaky() }
+                    return Limiter(limit: limit)
+                }.asRefreshable()
+            },
+        ])
+        #expect(try await injector.get(Limiter.self).limit == 100)
+        try await refreshing(injector, from: reader) { (refreshes) async throws in
+            flaky.increment()
+            provider.setValue(ConfigValue(.int(5), isSecret: false), forKey: "rate.limit")
+            #expect(await refreshes.next()?.error != nil)
+            #expect(try await injector.get(Limiter.self).limit == 100)
+            flaky.increment()
+            provider.setValue(ConfigValue(.bool(true), isSecret: false), forKey: "feature.beta")
+            #expect(await refreshes.next()?.rebuilt == [BindingKey(Limiter.self)])
+            #expect(try await injector.get(Limiter.self).limit == 5)
         }
         #expect(await injector.shutdown() == nil)
     }

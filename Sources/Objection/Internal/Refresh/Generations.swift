@@ -11,6 +11,8 @@ final class Generations: Sendable {
 
     private struct State {
         var current: Generation?
+        /// Set by shutdown: no generation becomes current after it.
+        var isClosed = false
         /// The type of the last refresh's error, `nil` once one succeeded: health reports it.
         var failure: String?
         var isRebuilding = false
@@ -28,10 +30,13 @@ final class Generations: Sendable {
     /// The error type of the last refresh, when it failed and none succeeded since.
     var failure: String? { state.withLock { $0.failure } }
 
-    /// Makes `first` the first generation, unless there is one.
-    func adoptFirst(_ first: Generation) {
+    /// Makes `first` the first generation, unless there is one; `false` once shutdown ended the
+    /// binding, so that the caller disposes it.
+    func adoptFirst(_ first: Generation) -> Bool {
         state.withLock { state in
+            guard !state.isClosed else { return false }
             if state.current == nil { state.current = first }
+            return true
         }
     }
 
@@ -45,9 +50,10 @@ final class Generations: Sendable {
     }
 
     /// Makes `next` current; returns the one it replaced when nobody uses it, for the caller to
-    /// dispose.
+    /// dispose — or `next` itself once shutdown ended the binding.
     func replace(with next: Generation) -> Generation? {
         state.withLock { state in
+            guard !state.isClosed else { return next }
             let old = state.current
             state.current = next
             state.failure = nil
@@ -61,6 +67,7 @@ final class Generations: Sendable {
         state.withLock { state in
             let old = state.current
             state.current = nil
+            state.isClosed = true
             return old?.retire() == true ? old : nil
         }
     }
@@ -117,7 +124,8 @@ final class Generations: Sendable {
                     state.isRebuilding = false
                     state.answered = covered
                     state.lastError = failure
-                    if let failure { state.failure = Self.name(of: failure) }
+                    // A caller that left is not a failed rebuild: health stays as it was.
+                    if let failure, !(failure is CancellationError) { state.failure = Self.name(of: failure) }
                     defer { state.waiting = [] }
                     return state.waiting
                 }

@@ -4,12 +4,20 @@ extension InjectionError {
     static func refreshableCaptured(_ key: BindingKey, by holder: Binding, path: [BindingKey]) -> InjectionError {
         InjectionError(
             code: .scopeViolation,
-            message: "\(holder.scope == .refreshable ? "Refreshable" : "Singleton") '\(holder.key)' depends on "
+            message: "\(holderKind(holder)) '\(holder.key)' depends on "
                 + "refreshable '\(key)' (\(path.arrowJoined)); it would keep a replaced instance: depend on "
                 + "Factory<\(key.type)> and resolve it per use",
             path: path,
             location: holder.location
         )
+    }
+
+    private static func holderKind(_ holder: Binding) -> String {
+        switch holder.scope.kind {
+        case .refreshable: "Refreshable"
+        case .custom: "Custom-scoped"
+        default: "Singleton"
+        }
     }
 
     /// A key given to ``InjectorActor/refresh(_:named:within:)`` whose binding is not refreshable.

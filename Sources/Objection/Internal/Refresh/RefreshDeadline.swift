@@ -31,7 +31,8 @@ enum RefreshDeadline {
                 }
             }
         } onCancel: {
-            _ = answer.give(.failure(CancellationError()))
+            // The caller left: nobody waits for the rebuild any more.
+            if answer.give(.failure(CancellationError())) { answer.cancelWork() }
         }
     }
 
@@ -40,8 +41,10 @@ enum RefreshDeadline {
     private final class Answer<Value: Sendable>: Sendable {
         private struct State {
             var continuation: CheckedContinuation<Value, any Error>?
+            /// The answer, once given; `early` too when no continuation waited for it yet.
+            var answer: Result<Value, any Error>?
             var early: Result<Value, any Error>?
-            var isAnswered = false
+            var isAnswered: Bool { answer != nil }
             var cancelWork: (@Sendable () -> Void)?
             var stopTimer: (@Sendable () -> Void)?
         }
@@ -57,19 +60,28 @@ enum RefreshDeadline {
 
         /// Registers how to stop the work (when the answer is not its own) and the timer.
         func onAnswer(_ cancelWork: @escaping @Sendable () -> Void, andStop stopTimer: @escaping @Sendable () -> Void) {
-            let isAnswered = state.withLock { state in
+            let answer = state.withLock { state in
                 state.cancelWork = cancelWork
                 state.stopTimer = stopTimer
-                return state.isAnswered
+                return state.answer
             }
-            if isAnswered { stopTimer() }
+            guard let answer else { return }
+            stopTimer()
+            // Answered before the work was registered: by the caller's cancellation, not the work.
+            if case .failure(let error) = answer, error is CancellationError { cancelWork() }
+        }
+
+        /// Cancels the work, once it was registered (``onAnswer(_:andStop:)``): a caller that
+        /// leaves before then is seen by the work's first check, as the answer is given.
+        func cancelWork() {
+            state.withLock { $0.cancelWork }?()
         }
 
         /// Answers the caller, if nobody did: `false` when the answer came too late.
         func give(_ result: Result<Value, any Error>) -> Bool {
             let taken = state.withLock { state -> (CheckedContinuation<Value, any Error>?, (@Sendable () -> Void)?)? in
                 guard !state.isAnswered else { return nil }
-                state.isAnswered = true
+                state.answer = result
                 let continuation = state.continuation
                 if continuation == nil { state.early = result }
                 state.continuation = nil

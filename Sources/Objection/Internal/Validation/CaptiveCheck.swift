@@ -11,6 +11,13 @@ extension BindingTable {
         // while the walk reaches more of them.
         var checkedJustInTime = 0
         var problems: [InjectionError] = []
+        // A custom scope's cache outlives requests too: it may not keep a refreshable instance.
+        for cached in lookup.table.bindings where cached.scope.kind == .custom {
+            if let refreshable = refreshableReach.scopedKey(reachedFrom: cached) {
+                problems.append(
+                    .refreshableCaptured(refreshable, by: cached, path: refreshableReach.path(from: cached)))
+            }
+        }
         while true {
             for singleton in singletons {
                 if let problem = reach.captiveProblem(singleton) { problems.append(problem) }
