@@ -101,6 +101,16 @@ final class BindingTable: Sendable {
         bindings + bindings.flatMap(\.contributions).filter { $0.tableID == id }
     }
 
+    /// Whether this table or an ancestor declares a refreshable binding.
+    var resolvesRefreshable: Bool {
+        var current: BindingTable? = self
+        while let table = current {
+            if table.bindings.contains(where: { $0.generations != nil }) { return true }
+            current = table.parent
+        }
+        return false
+    }
+
     /// Every eager singleton this table declares.
     var eagerBindings: [Binding] { declaredBindings.filter(\.isEager) }
 

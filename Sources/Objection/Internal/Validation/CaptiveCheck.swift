@@ -11,8 +11,11 @@ extension BindingTable {
         // while the walk reaches more of them.
         var checkedJustInTime = 0
         var problems: [InjectionError] = []
+        // Only a graph with a refreshable binding is walked for one: the walk's memo allocates,
+        // which every injector's creation would pay (the cold stampede's allocation count).
+        let reachesRefreshable = lookup.table.resolvesRefreshable
         // A custom scope's cache outlives requests too: it may not keep a refreshable instance.
-        for cached in lookup.table.bindings where cached.scope.kind == .custom {
+        for cached in lookup.table.bindings where reachesRefreshable && cached.scope.kind == .custom {
             if let refreshable = refreshableReach.scopedKey(reachedFrom: cached) {
                 problems.append(
                     .refreshableCaptured(refreshable, by: cached, path: refreshableReach.path(from: cached)))
@@ -21,7 +24,7 @@ extension BindingTable {
         while true {
             for singleton in singletons {
                 if let problem = reach.captiveProblem(singleton) { problems.append(problem) }
-                if let refreshable = refreshableReach.scopedKey(reachedFrom: singleton) {
+                if reachesRefreshable, let refreshable = refreshableReach.scopedKey(reachedFrom: singleton) {
                     let path = refreshableReach.path(from: singleton)
                     problems.append(.refreshableCaptured(refreshable, by: singleton, path: path))
                 }
