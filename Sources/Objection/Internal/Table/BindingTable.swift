@@ -19,6 +19,9 @@ final class BindingTable: Sendable {
     @usableFromInline let id: Int
     /// How many of ``bindings`` are scoped (see ``Binding/scopedIndex``).
     let scopedCount: Int
+    /// Whether this table or an ancestor declares a refreshable binding: kept, not walked, so that
+    /// a chain of children is not walked once per child.
+    let resolvesRefreshable: Bool
 
     private static let nextID = Atomic<Int>(0)
 
@@ -28,6 +31,8 @@ final class BindingTable: Sendable {
         self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
         self.id = id
         self.scopedCount = bindings.count(where: { $0.scopedIndex != nil })
+        self.resolvesRefreshable =
+            parent?.resolvesRefreshable == true || bindings.contains(where: { $0.generations != nil })
     }
 
     /// The binding for `key`: this table's own, else its parent's.
@@ -99,16 +104,6 @@ final class BindingTable: Sendable {
     /// collections.
     var declaredBindings: [Binding] {
         bindings + bindings.flatMap(\.contributions).filter { $0.tableID == id }
-    }
-
-    /// Whether this table or an ancestor declares a refreshable binding.
-    var resolvesRefreshable: Bool {
-        var current: BindingTable? = self
-        while let table = current {
-            if table.bindings.contains(where: { $0.generations != nil }) { return true }
-            current = table.parent
-        }
-        return false
     }
 
     /// Every eager singleton this table declares.
