@@ -78,37 +78,27 @@ public final class SettingReads: Sendable {
     /// A hash of the value `key` holds in `snapshot`, whatever its type; `nil` when it holds
     /// none. Read as a secret, so that no access reporter logs it.
     static func fingerprint(of key: ConfigKey, in snapshot: ConfigSnapshotReader) -> Int? {
-        var hasher = Hasher()
-        if let value = snapshot.string(forKey: key, isSecret: true) {
-            hasher.combine(0)
+        for (tag, read) in typedReads.enumerated() {
+            guard let value = read(snapshot, key) else { continue }
+            var hasher = Hasher()
+            hasher.combine(tag)
             hasher.combine(value)
-        } else if let value = snapshot.int(forKey: key, isSecret: true) {
-            hasher.combine(1)
-            hasher.combine(value)
-        } else if let value = snapshot.double(forKey: key, isSecret: true) {
-            hasher.combine(2)
-            hasher.combine(value)
-        } else if let value = snapshot.bool(forKey: key, isSecret: true) {
-            hasher.combine(3)
-            hasher.combine(value)
-        } else if let value = snapshot.stringArray(forKey: key, isSecret: true) {
-            hasher.combine(4)
-            hasher.combine(value)
-        } else if let value = snapshot.intArray(forKey: key, isSecret: true) {
-            hasher.combine(5)
-            hasher.combine(value)
-        } else if let value = snapshot.doubleArray(forKey: key, isSecret: true) {
-            hasher.combine(6)
-            hasher.combine(value)
-        } else if let value = snapshot.boolArray(forKey: key, isSecret: true) {
-            hasher.combine(7)
-            hasher.combine(value)
-        } else if let value = snapshot.bytes(forKey: key, isSecret: true) {
-            hasher.combine(8)
-            hasher.combine(value)
-        } else {
-            return nil
+            return hasher.finalize()
         }
-        return hasher.finalize()
+        return nil
     }
+
+    /// Every typed read a snapshot offers, tried in turn: the first that answers is the value's
+    /// type (its position tells `1` from `"1"`).
+    private static let typedReads: [@Sendable (ConfigSnapshotReader, ConfigKey) -> AnyHashable?] = [
+        { $0.string(forKey: $1, isSecret: true) },
+        { $0.int(forKey: $1, isSecret: true) },
+        { $0.double(forKey: $1, isSecret: true) },
+        { $0.bool(forKey: $1, isSecret: true) },
+        { $0.stringArray(forKey: $1, isSecret: true) },
+        { $0.intArray(forKey: $1, isSecret: true) },
+        { $0.doubleArray(forKey: $1, isSecret: true) },
+        { $0.boolArray(forKey: $1, isSecret: true) },
+        { $0.bytes(forKey: $1, isSecret: true) },
+    ]
 }

@@ -33,7 +33,7 @@ final class Binding: Sendable {
     /// may not hold a request's value (and a singleton not a refreshable one).
     var isInjectorWide: Bool { scope.kind == .singleton || scope.kind == .refreshable }
     /// A refreshable binding's generations (its first one is the value of ``cell``).
-    @usableFromInline let generations: Generations?
+    let generations: Generations?
     /// For a scoped binding of a table, its position among the table's scoped bindings: where
     /// its instance lives in a request scope's storage (``ScopeLayout``).
     let scopedIndex: Int?
