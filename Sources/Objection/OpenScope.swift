@@ -35,8 +35,9 @@ public final class OpenScope: Sendable {
         let scope: InjectorActor
         let observer: ObserverReference?
         private let ended = Atomic<Bool>(false)
-        /// The outcome the scope ends with if its handle is released unended.
-        let outcomeIfReleased = Mutex(ScopeOutcome.failed(CancellationError()))
+        /// The outcome the scope ends with if its handle is released unended; `nil` for a
+        /// `CancellationError`, made only then (boxing an error allocates, on every request).
+        let outcomeIfReleased = Mutex<ScopeOutcome?>(nil)
 
         init(scope: InjectorActor, observer: ObserverReference?) {
             self.scope = scope
@@ -99,7 +100,7 @@ public final class OpenScope: Sendable {
     deinit {
         guard !ending.isEnded else { return }
         let ending = ending
-        let outcome = ending.outcomeIfReleased.withLock { $0 }
+        let outcome = ending.outcomeIfReleased.withLock { $0 } ?? .failed(CancellationError())
         // Detached: nothing of the releasing task (its current injector, its frame) belongs here.
         Task.detached { _ = await ending.end(after: outcome) }
     }

@@ -61,8 +61,9 @@ public struct ScopeValues: Sendable {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {
-            // A request binds a handful: one allocation for them, not one per doubling.
-            if entries.isEmpty { entries.reserveCapacity(4) }
+            // A request binds a handful: one allocation for them, not one per doubling. Eight:
+            // the gRPC interceptor binds three of its own before the application's.
+            if entries.isEmpty { entries.reserveCapacity(8) }
             entries.append(Entry(key: key, value: value))
         }
     }

@@ -10,7 +10,7 @@ extension Request {
     /// let audit: AuditTrail? = try await req.requestScope?.getIfBound(AuditTrail.self)
     /// ```
     public var requestScope: InjectorActor? {
-        storage[RequestScopeKey.self]
+        storage[ScopeKeeperKey.self]?.scope.injector
     }
 
     /// Resolves `type`, optionally qualified by `name`, in the request's scope.
@@ -54,9 +54,4 @@ extension Request {
         }
         return try await scope.get(type, named: name)
     }
-}
-
-/// Where ``ObjectionScopeMiddleware`` keeps the request's scope in `req.storage`.
-struct RequestScopeKey: StorageKey {
-    typealias Value = InjectorActor
 }

@@ -36,7 +36,8 @@ final class ScopeKeeper: Sendable {
     }
 }
 
-/// Where the scope middleware leaves its ``ScopeKeeper`` for the handler's body.
+/// Where the scope middleware leaves its ``ScopeKeeper``: the request's scope, for
+/// ``Vapor/Request/requestScope``, and what keeps it for the handler's body.
 struct ScopeKeeperKey: StorageKey {
     typealias Value = ScopeKeeper
 }
