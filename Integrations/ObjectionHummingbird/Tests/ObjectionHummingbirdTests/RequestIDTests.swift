@@ -48,6 +48,21 @@ struct RequestIDTests {
         #expect(logged == hello.metadata["hb.request.id"]?.description)
     }
 
+    @Test("Two X-Request-ID fields are not adopted, though each is well-formed: the request gets Hummingbird's id")
+    func repeatedIDNotAdopted() async throws {
+        let test = try await TestApp()
+        try await Self.helloApp(test).test(.router) { client in
+            var headers = HTTPFields.requestID("first-1")
+            headers.append(contentsOf: HTTPFields.requestID("second-2"))
+            let response = try await client.execute(uri: "/scoped/hello", method: .get, headers: headers)
+            let id = try #require(response.requestID)
+            #expect(!["first-1", "second-2", "first-1, second-2"].contains(id))
+            #expect(response.text == id)
+        }
+        let hello = try #require(test.logs.entries(withMessage: "hello").first)
+        #expect(hello.metadata["request-id"]?.description == hello.metadata["hb.request.id"]?.description)
+    }
+
     @Test("An id an earlier middleware settled is adopted; its metadata is kept, what it left unset is added")
     func upstreamIDAdopted() async throws {
         for upstreamMetadata in [nil, "set-upstream"] as [String?] {
