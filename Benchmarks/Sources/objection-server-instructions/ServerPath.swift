@@ -18,6 +18,9 @@ struct ServerPath: Sendable {
         /// Hummingbird only: the objects resolved from the request scope, with no transaction
         /// scope.
         case unnested
+        /// Vapor only: the scoped route with its handler wrapped by `scoped(_:)` instead of the
+        /// middleware, as the Vapor example serves its routes.
+        case handler
     }
 
     let framework: Framework
@@ -30,7 +33,7 @@ struct ServerPath: Sendable {
     /// `hummingbird-scoped`, `vapor-twin`, …
     static let usage =
         (Framework.allCases.flatMap { ["\($0.rawValue)-scoped", "\($0.rawValue)-twin"] }
-        + ["hummingbird-opened", "hummingbird-unnested"]).joined(separator: "|")
+        + ["hummingbird-opened", "hummingbird-unnested", "vapor-handler"]).joined(separator: "|")
 
     /// The path named `name`, or `nil`.
     init?(name: String) {
@@ -38,7 +41,9 @@ struct ServerPath: Sendable {
             return nil
         }
         guard let route = Route(rawValue: String(name[name.index(after: dash)...])),
-            framework == .hummingbird || route == .scoped || route == .twin
+            route == .scoped || route == .twin
+                || (framework == .hummingbird && (route == .opened || route == .unnested))
+                || (framework == .vapor && route == .handler)
         else { return nil }
         self.route = route
         self.framework = framework
@@ -53,7 +58,7 @@ struct ServerPath: Sendable {
             try await Self.send(
                 HummingbirdRequests(route: route, fixture: fixture), url: fixture.url, iterations: iterations)
         case .vapor:
-            let requests = try await VaporRequests.make(scoped: scoped, fixture: fixture)
+            let requests = try await VaporRequests.make(route: route, fixture: fixture)
             do {
                 try await Self.send(requests, url: fixture.url, iterations: iterations)
             } catch {

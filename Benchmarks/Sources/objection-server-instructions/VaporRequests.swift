@@ -3,32 +3,36 @@ import NIOCore
 import ObjectionVapor
 import Vapor
 
-/// `GET /links/:code` through Vapor's responder and `ObjectionScopeMiddleware`, and its twin
+/// `GET /links/:code` through Vapor's responder and `ObjectionScopeMiddleware` (as a middleware, or
+/// wrapping the handler with `scoped(_:)`, as the Vapor example does), and its twin
 /// `GET /plain/:code` (a path of the same depth), wired by hand — in process, as Vapor's in-memory
 /// testing sends a request: straight to the application's responder, its body collected.
 struct VaporRequests: RequestPath {
     private let app: Application
     private let path: String
 
-    static func make(scoped: Bool, fixture: LinkFixture) async throws -> VaporRequests {
+    static func make(route: ServerPath.Route, fixture: LinkFixture) async throws -> VaporRequests {
         let app = try await Application.make(.testing)
         app.logger.logLevel = .critical
-        if scoped {
-            app.grouped(
-                ObjectionScopeMiddleware(fixture.injector) { request, values in
-                    guard let user = User(authorization: request.headers.first(name: .authorization)) else {
-                        throw Abort(.unauthorized)
-                    }
-                    values.bind(User.self, to: user)
-                    values.bind(Logger.self, to: request.logger)
-                }
-            )
-            .get("links", ":code") { request async throws -> String in
-                guard let code = request.parameters.get("code"), let scope = request.requestScope,
-                    let link = try await LinkLookup.scoped(code, in: scope)
-                else { throw Abort(.notFound) }
-                return link.url
+        let scopes = ObjectionScopeMiddleware(fixture.injector) { request, values in
+            guard let user = User(authorization: request.headers.first(name: .authorization)) else {
+                throw Abort(.unauthorized)
             }
+            values.bind(User.self, to: user)
+            values.bind(Logger.self, to: request.logger)
+        }
+        let handler: @Sendable (Request) async throws -> String = { request in
+            guard let code = request.parameters.get("code"), let scope = request.requestScope,
+                let link = try await LinkLookup.scoped(code, in: scope)
+            else { throw Abort(.notFound) }
+            return link.url
+        }
+        if route == .handler {
+            // The form the Vapor example uses: the handler opens the scope, without the task
+            // Vapor runs each AsyncMiddleware in.
+            app.get("links", ":code", use: scopes.scoped(handler))
+        } else if route == .scoped {
+            app.grouped(scopes).get("links", ":code", use: handler)
         } else {
             app.get("plain", ":code") { request async throws -> String in
                 guard let user = User(authorization: request.headers.first(name: .authorization)) else {
@@ -43,7 +47,7 @@ struct VaporRequests: RequestPath {
             }
         }
         try await app.asyncBoot()
-        return VaporRequests(app: app, path: scoped ? "/links/\(fixture.code)" : "/plain/\(fixture.code)")
+        return VaporRequests(app: app, path: route == .twin ? "/plain/\(fixture.code)" : "/links/\(fixture.code)")
     }
 
     func run() async throws -> String {
