@@ -9,11 +9,11 @@ import ObjectionGRPC
 /// UTF-8 bytes.
 enum GRPCRequests {
     /// Serves one of the two services and sends it `iterations` requests, after `warmUp`.
-    static func run(scoped: Bool, fixture: LinkFixture, warmUp: Int, iterations: Int) async throws {
+    static func run(route: ServerPath.Route, fixture: LinkFixture, warmUp: Int, iterations: Int) async throws {
         let transport = InProcessTransport()
         let logger = Logger(label: "requests", factory: { _ in SwiftLogNoOpLogHandler() })
         let interceptors: [any ServerInterceptor] =
-            scoped
+            route != .twin
             ? [
                 ObjectionScopeInterceptor(fixture.injector, logger: logger) { call, values in
                     guard
@@ -23,7 +23,7 @@ enum GRPCRequests {
                     values.bind(Logger.self, to: logger)
                 }
             ] : []
-        let service = LinksService(scoped: scoped, fixture: fixture, logger: logger)
+        let service = LinksService(route: route, fixture: fixture, logger: logger)
         try await withGRPCServer(transport: transport.server, services: [service], interceptors: interceptors) { _ in
             try await withGRPCClient(transport: transport.client) { client in
                 for _ in 0..<(warmUp + iterations) {
@@ -46,7 +46,7 @@ enum GRPCRequests {
 private struct LinksService: RegistrableRPCService {
     static let resolve = MethodDescriptor(fullyQualifiedService: "links.Links", method: "Resolve")
 
-    let scoped: Bool
+    let route: ServerPath.Route
     let fixture: LinkFixture
     let logger: Logger
 
@@ -59,12 +59,16 @@ private struct LinksService: RegistrableRPCService {
             let code = try await request.messages.first { _ in true } ?? ""
             let link: Link?
             var metadata: Metadata = [:]
-            if scoped {
+            switch route {
+            case .opened:
+                // The scope opened and ended, nothing built in it: the glue's cost.
                 guard let scope = InjectorActor.currentScope else {
                     throw RPCError(code: .internalError, message: "No request scope")
                 }
-                link = try await LinkLookup.scoped(code, in: scope)
-            } else {
+                link = try await LinkLookup.handWired(
+                    code, requestID: try await scope.get(RPCRequestID.self), user: try await scope.get(User.self),
+                    logger: logger, table: fixture.table, auditLog: fixture.auditLog)
+            case .twin:
                 guard
                     let user = User(authorization: request.metadata[stringValues: "authorization"].first { _ in true })
                 else { throw RPCError(code: .unauthenticated, message: "No bearer") }
@@ -79,6 +83,11 @@ private struct LinksService: RegistrableRPCService {
                 link = try await LinkLookup.handWired(
                     code, requestID: id, user: user, logger: logger, table: fixture.table,
                     auditLog: fixture.auditLog)
+            default:
+                guard let scope = InjectorActor.currentScope else {
+                    throw RPCError(code: .internalError, message: "No request scope")
+                }
+                link = try await LinkLookup.scoped(code, in: scope)
             }
             guard let link else { throw RPCError(code: .notFound, message: "No link") }
             return StreamingServerResponse(single: ServerResponse(message: link.url, metadata: metadata))

@@ -8,7 +8,7 @@ import OpenAPIRuntime
 /// without it: in process, each call goes to the middleware (or straight to the handler) as the
 /// generated server code calls it, with the request's path parameter in its metadata.
 struct OpenAPIRequests: RequestPath {
-    private let scoped: Bool
+    private let route: ServerPath.Route
     private let middleware: ObjectionOpenAPIMiddleware
     private let fixture: LinkFixture
     private let request = HTTPRequest(
@@ -21,8 +21,8 @@ struct OpenAPIRequests: RequestPath {
     private let metadata: ServerRequestMetadata
     private let logger: Logger
 
-    init(scoped: Bool, fixture: LinkFixture) {
-        self.scoped = scoped
+    init(route: ServerPath.Route, fixture: LinkFixture) {
+        self.route = route
         self.fixture = fixture
         metadata = ServerRequestMetadata(pathParameters: ["code": Substring(fixture.code)])
         let logger = Logger(label: "requests", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -39,11 +39,15 @@ struct OpenAPIRequests: RequestPath {
 
     func run() async throws -> String {
         let body: HTTPBody?
-        if scoped {
+        switch route {
+        case .twin:
+            (_, body) = try await plainGetLink(request, nil, metadata)
+        case .opened:
+            (_, body) = try await middleware.intercept(
+                request, body: nil, metadata: metadata, operationID: "getLink", next: openedGetLink)
+        default:
             (_, body) = try await middleware.intercept(
                 request, body: nil, metadata: metadata, operationID: "getLink", next: Self.scopedGetLink)
-        } else {
-            (_, body) = try await plainGetLink(request, nil, metadata)
         }
         // Read to its end, as a transport writes it: the middleware ends the scope then.
         var bytes: [UInt8] = []
@@ -63,6 +67,19 @@ struct OpenAPIRequests: RequestPath {
         guard let link = try await LinkLookup.scoped(String(code), in: scope) else {
             return (HTTPResponse(status: .notFound), nil)
         }
+        return (HTTPResponse(status: .ok), HTTPBody(link.url))
+    }
+
+    /// The scope opened and ended, nothing built in it (the user is one of its values): the
+    /// glue's cost.
+    @Sendable private func openedGetLink(
+        _ request: HTTPRequest, _ body: HTTPBody?, _ metadata: ServerRequestMetadata
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let code = metadata.pathParameters["code"], let scope = InjectorActor.currentScope,
+            let link = try await LinkLookup.handWired(
+                String(code), requestID: RequestIdentifier("req-1"), user: try await scope.get(User.self),
+                logger: logger, table: fixture.table, auditLog: fixture.auditLog)
+        else { return (HTTPResponse(status: .notFound), nil) }
         return (HTTPResponse(status: .ok), HTTPBody(link.url))
     }
 

@@ -13,7 +13,7 @@ struct ServerPath: Sendable {
         case scoped
         /// The same work wired by hand.
         case twin
-        /// Hummingbird only: the request scope opened and ended, the work wired by hand.
+        /// The request scope opened and ended, the work wired by hand: the glue's cost.
         case opened
         /// Hummingbird only: the objects resolved from the request scope, with no transaction
         /// scope.
@@ -33,7 +33,8 @@ struct ServerPath: Sendable {
     /// `hummingbird-scoped`, `vapor-twin`, …
     static let usage =
         (Framework.allCases.flatMap { ["\($0.rawValue)-scoped", "\($0.rawValue)-twin"] }
-        + ["hummingbird-opened", "hummingbird-unnested", "vapor-handler"]).joined(separator: "|")
+        + Framework.allCases.map { "\($0.rawValue)-opened" } + ["hummingbird-unnested", "vapor-handler"])
+        .joined(separator: "|")
 
     /// The path named `name`, or `nil`.
     init?(name: String) {
@@ -41,8 +42,8 @@ struct ServerPath: Sendable {
             return nil
         }
         guard let route = Route(rawValue: String(name[name.index(after: dash)...])),
-            route == .scoped || route == .twin
-                || (framework == .hummingbird && (route == .opened || route == .unnested))
+            route == .scoped || route == .twin || route == .opened
+                || (framework == .hummingbird && route == .unnested)
                 || (framework == .vapor && route == .handler)
         else { return nil }
         self.route = route
@@ -68,9 +69,9 @@ struct ServerPath: Sendable {
             try await requests.shutdown()
         case .openapi:
             try await Self.send(
-                OpenAPIRequests(scoped: scoped, fixture: fixture), url: fixture.url, iterations: iterations)
+                OpenAPIRequests(route: route, fixture: fixture), url: fixture.url, iterations: iterations)
         case .grpc:
-            try await GRPCRequests.run(scoped: scoped, fixture: fixture, warmUp: Self.warmUp, iterations: iterations)
+            try await GRPCRequests.run(route: route, fixture: fixture, warmUp: Self.warmUp, iterations: iterations)
         }
         let sent = Self.warmUp + iterations
         guard fixture.table.commits == sent, fixture.auditLog.count == sent else {

@@ -33,6 +33,16 @@ struct VaporRequests: RequestPath {
             app.get("links", ":code", use: scopes.scoped(handler))
         } else if route == .scoped {
             app.grouped(scopes).get("links", ":code", use: handler)
+        } else if route == .opened {
+            // The scope opened and ended, nothing built in it: the glue's cost.
+            app.grouped(scopes).get("links", ":code") { request async throws -> String in
+                guard let code = request.parameters.get("code"), let scope = request.requestScope,
+                    let link = try await LinkLookup.handWired(
+                        code, requestID: RequestIdentifier(request.id), user: try await scope.get(User.self),
+                        logger: request.logger, table: fixture.table, auditLog: fixture.auditLog)
+                else { throw Abort(.notFound) }
+                return link.url
+            }
         } else {
             app.get("plain", ":code") { request async throws -> String in
                 guard let user = User(authorization: request.headers.first(name: .authorization)) else {
