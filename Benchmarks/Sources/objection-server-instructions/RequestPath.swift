@@ -12,18 +12,19 @@ protocol RequestPath: Sendable {
 /// What every path serves: one link, in a table the scoped routes reach through an injector and
 /// their twins directly, and the audit log both flush to.
 struct LinkFixture: Sendable {
-    let code = "abc"
-    let url = "https://example.com/a"
+    let code: String
+    let url: String
     let table: LinkTable
     let auditLog: AuditLog
     let injector: InjectorActor
 
     /// A table holding the one link, and an injector of ``RequestModule`` on it.
     static func make() async throws -> LinkFixture {
-        let table = LinkTable([Link(code: "abc", url: "https://example.com/a")])
+        let link = Link(code: "abc", url: "https://example.com/a")
+        let table = LinkTable([link])
         let auditLog = AuditLog()
         let injector = try await InjectorActor(modules: [RequestModule(table: table, auditLog: auditLog)])
-        return LinkFixture(table: table, auditLog: auditLog, injector: injector)
+        return LinkFixture(code: link.code, url: link.url, table: table, auditLog: auditLog, injector: injector)
     }
 }
 

@@ -25,26 +25,25 @@ struct ServerPath: Sendable {
 
     let framework: Framework
     let route: Route
-    var scoped: Bool { route != .twin }
 
     /// Requests sent before the counted ones, so that both runs' caches are warm.
     static let warmUp = 200
 
-    /// `hummingbird-scoped`, `vapor-twin`, …
-    static let usage =
-        (Framework.allCases.flatMap { ["\($0.rawValue)-scoped", "\($0.rawValue)-twin"] }
-        + Framework.allCases.map { "\($0.rawValue)-opened" } + ["hummingbird-unnested", "vapor-handler"])
-        .joined(separator: "|")
+    /// Every path's name: each framework's scoped, twin and opened routes, and the routes only
+    /// one framework has.
+    static let names =
+        Framework.allCases.flatMap { framework in
+            [Route.scoped, .twin, .opened].map { "\(framework.rawValue)-\($0.rawValue)" }
+        } + ["hummingbird-unnested", "vapor-handler"]
+
+    /// `hummingbird-scoped|hummingbird-twin|…`
+    static let usage = names.joined(separator: "|")
 
     /// The path named `name`, or `nil`.
     init?(name: String) {
-        guard let dash = name.lastIndex(of: "-"), let framework = Framework(rawValue: String(name[..<dash])) else {
-            return nil
-        }
-        guard let route = Route(rawValue: String(name[name.index(after: dash)...])),
-            route == .scoped || route == .twin || route == .opened
-                || (framework == .hummingbird && route == .unnested)
-                || (framework == .vapor && route == .handler)
+        guard Self.names.contains(name), let dash = name.lastIndex(of: "-"),
+            let framework = Framework(rawValue: String(name[..<dash])),
+            let route = Route(rawValue: String(name[name.index(after: dash)...]))
         else { return nil }
         self.route = route
         self.framework = framework
