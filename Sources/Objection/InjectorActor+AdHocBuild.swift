@@ -1,12 +1,12 @@
 /// Building a type that is not bound, as one transient step (`AdHocBuild`).
 extension InjectorActor {
-    /// Runs `build` as one transient step below the step this task is running, if any.
+    /// Resolves `build`'s binding, a transient one of no table, as `get` resolves a bound one
+    /// (the step, then the driver), below the step this task is running, if any.
     nonisolated func run<T: Sendable>(_ build: AdHocBuild<T>) async throws -> T {
         let key = build.binding.key
         do {
             guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-            let frame = try enter(build.binding, below: ResolutionFrame.active)
-            return try await build.producer.run(in: self, frame: frame, for: build.binding)
+            return try await resolve(build.binding, as: T.self, below: ResolutionFrame.active)
         } catch {
             reportFailure(of: key, error)
             throw error

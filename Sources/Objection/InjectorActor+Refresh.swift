@@ -76,7 +76,7 @@ extension InjectorActor {
             guard let binding = table.binding(for: key) else {
                 throw InjectionError.missingBinding(key, requestedBy: nil)
             }
-            guard binding.generations != nil else { throw InjectionError.notRefreshable(binding) }
+            guard binding.lifetime.generations != nil else { throw InjectionError.notRefreshable(binding) }
             bindings.append(binding)
         }
         return try await refresh(bindings, within: deadline)
@@ -96,7 +96,7 @@ extension InjectorActor {
         var found: [Binding] = []
         var current: BindingTable? = table
         while let declaring = current {
-            found += declaring.declaredBindings.filter { $0.generations != nil }
+            found += declaring.declaredBindings.filter { $0.lifetime.generations != nil }
             current = declaring.parent
         }
         return found
@@ -107,7 +107,7 @@ extension InjectorActor {
         var replaced: [BindingKey] = []
         var failures: [(key: BindingKey, error: any Error)] = []
         for binding in bindings {
-            guard let generations = binding.generations, generations.current != nil else { continue }
+            guard let generations = binding.lifetime.generations, generations.current != nil else { continue }
             do {
                 try await generations.coalescing {
                     try await owner(of: binding).replaceGeneration(of: binding, in: generations, within: deadline)
@@ -164,6 +164,7 @@ extension InjectorActor {
     nonisolated func refreshableStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
+        in cell: CacheCell,
         for driver: StepDriver
     ) throws(SynchronousStop) -> T {
         if let holder = driver.parent?.enclosingSingleton, !owner(of: holder).isScope {
@@ -171,7 +172,7 @@ extension InjectorActor {
             throw .failed(InjectionError.refreshableCaptured(binding.key, by: holder, path: path))
         }
         if let generation = generation(of: binding) { return CellValue.unwrap(generation.box, as: T.self) }
-        return try claimSingleton(binding, producer: producer, for: driver)
+        return try claimSingleton(binding, producer: producer, in: cell, for: driver)
     }
 
     /// The generation of `binding` this caller reads: in a request scope the one the scope pinned,
@@ -179,7 +180,7 @@ extension InjectorActor {
     /// singleton's `Factory`, a root `get` — from a task running a request scope below it, that
     /// scope pins it too. Elsewhere (no request at all) the current one, pinned by nobody.
     nonisolated func generation(of binding: Binding) -> Generation? {
-        guard let generations = binding.generations else { return nil }
+        guard let generations = binding.lifetime.generations else { return nil }
         guard
             let scope = nearestScope ?? Self.taskCurrent?.nearestScope.flatMap({ $0.descends(from: self) ? $0 : nil }),
             let request = scope.request
@@ -234,7 +235,7 @@ extension InjectorActor {
     /// failing readiness, since the previous instance serves.
     nonisolated var refreshHealth: [HealthCheckResult] {
         refreshableBindings.compactMap { binding in
-            guard let failure = binding.generations?.failure else { return nil }
+            guard let failure = binding.lifetime.generations?.failure else { return nil }
             return HealthCheckResult(
                 name: "refresh \(binding.key)",
                 status: .degraded,

@@ -220,7 +220,7 @@ extension InjectorActor {
             case .wait(let wait):
                 // `nil`: the construction was given up; step again. A refreshable binding's first
                 // value is read again too, so that a request scope pins its generation.
-                if let box = try await wait.value(), binding.scope.kind != .refreshable {
+                if let box = try await wait.value(), !binding.lifetime.readsAgainAfterWaiting {
                     return CellValue.unwrap(box, as: T.self)
                 }
             case .run(let frame):
@@ -254,7 +254,7 @@ extension InjectorActor {
                 guard pending.injector.keepsValues else {
                     throw InjectionError.shutDown(isScope: pending.injector.isScope, key: binding.key)
                 }
-                binding.customCache?.keep(value)
+                binding.lifetime.customCache?.keep(value)
                 return value
             }
         } catch {
@@ -339,7 +339,7 @@ extension InjectorActor {
         for index in binding.frontier {
             let dependency = declaring.bindings[index]
             guard isBuilt(dependency) else { return false }
-            onlySingletons = onlySingletons && dependency.scope.kind == .singleton
+            onlySingletons = onlySingletons && dependency.lifetime.staysBuilt
         }
         if onlySingletons { binding.frontierStaysBuilt.store(true, ordering: .relaxed) }
         return true
@@ -348,7 +348,7 @@ extension InjectorActor {
     /// Whether the cell this injector would read `binding`'s value from is built: a singleton's
     /// own, or a scoped binding's slot in the nearest request scope (other bindings have none).
     nonisolated func isBuilt(_ binding: Binding) -> Bool {
-        if let cell = binding.cell { return cell.isBuilt }
-        return binding.scope == .scoped && nearestScope?.slot(for: binding)?.isBuilt == true
+        if let cell = binding.lifetime.cell { return cell.isBuilt }
+        return binding.lifetime.isPerRequest && nearestScope?.slot(for: binding)?.isBuilt == true
     }
 }

@@ -204,9 +204,9 @@ extension InjectorActor {
         let drainFailure = end.failure
         if let clock = drain.clock { observing?.observer.drained(duration: .now - clock.start, error: drainFailure) }
         if ownsTable {
-            for binding in table.declaredBindings { binding.cell?.clear() }
+            for binding in table.declaredBindings { binding.lifetime.cell?.clear() }
         }
-        for binding in justInTime?.all ?? [] { binding.cell?.clear() }
+        for binding in justInTime?.all ?? [] { binding.lifetime.cell?.clear() }
         let pins = request?.removeAll() ?? []
         // Not for a request scope opened without modules, whose hooks cannot reach it unless an
         // instance kept it: hashing the task costs every request that disposes (Benchmarks/README).
@@ -259,7 +259,7 @@ extension InjectorActor {
     /// The cells of the singletons this injector builds: those it declares (when it owns its
     /// table) and its just-in-time ones.
     nonisolated var singletonCells: [CacheCell] {
-        ((ownsTable ? table.declaredBindings : []) + (justInTime?.all ?? [])).compactMap(\.cell)
+        ((ownsTable ? table.declaredBindings : []) + (justInTime?.all ?? [])).compactMap(\.lifetime.cell)
     }
 
     /// The outcomes of the constructions of this injector's caches that are in flight — its

@@ -9,13 +9,10 @@ extension InjectorActor {
     nonisolated func claimSingleton<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
+        in cell: CacheCell,
         for driver: StepDriver
     ) throws(SynchronousStop) -> T {
         let parent = driver.parent
-        guard let cell = binding.cell else {
-            let frame = try enterStep(binding, below: parent)
-            throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame)))
-        }
         if parent == nil, let joined = cell.join(as: binding.key) {
             switch joined {
             case .built(let box):
@@ -72,6 +69,6 @@ extension InjectorActor {
     /// starter included (0 when none is in flight). Lets tests wait for a stampede to form
     /// without sleeping.
     func callersWaiting(for key: BindingKey) -> Int {
-        (try? binding(for: key, as: key.type))??.cell?.construction?.joins ?? 0
+        (try? binding(for: key, as: key.type))??.lifetime.cell?.construction?.joins ?? 0
     }
 }

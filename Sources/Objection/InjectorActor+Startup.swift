@@ -105,7 +105,7 @@ extension InjectorActor {
             if let observer, let id { observer.startupFinished(id, duration: .now - start, error: nil) }
         } catch {
             // Ended in the first step: what it was building is any singleton's construction.
-            let building = firstDone.withLock { $0 } ? bindings.compactMap(\.cell) : singletonCells
+            let building = firstDone.withLock { $0 } ? bindings.compactMap(\.lifetime.cell) : singletonCells
             let givenUp = WaitGraph.reachable(from: building.compactMap(\.construction))
             for cell in singletonCells {
                 guard let construction = cell.construction, givenUp.contains(ObjectIdentifier(construction)) else {
@@ -156,12 +156,12 @@ extension InjectorActor {
             throw InjectionError.startupTimedOut(
                 after: timeout, stuck: building.isEmpty ? [([first.key], false)] : building)
         }
-        let unbuilt = bindings.filter { $0.cell?.isBuilt != true }
+        let unbuilt = bindings.filter { $0.lifetime.cell?.isBuilt != true }
         guard !unbuilt.isEmpty else { return }
         throw InjectionError.startupTimedOut(
             after: timeout,
             stuck: unbuilt.map { binding in
-                binding.cell?.construction.map { (WaitGraph.chain(from: $0), true) } ?? ([binding.key], false)
+                binding.lifetime.cell?.construction.map { (WaitGraph.chain(from: $0), true) } ?? ([binding.key], false)
             }
         )
     }

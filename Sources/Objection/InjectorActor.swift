@@ -258,7 +258,7 @@ public actor InjectorActor {
     /// request scope builds its instances on demand whatever the stage.
     nonisolated var startupBindings: [Binding] {
         stage == .production && !isScope
-            ? table.declaredBindings.filter { $0.scope == .singleton }
+            ? table.declaredBindings.filter(\.lifetime.isBuiltAtStartupInProduction)
             : table.eagerBindings
     }
 }
@@ -326,7 +326,9 @@ extension InjectorActor {
     /// caller gets `false`.
     @usableFromInline
     nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
-        if let generations = binding.generations { return recordFirstGeneration(value, of: binding, in: generations) }
+        if let generations = binding.lifetime.generations {
+            return recordFirstGeneration(value, of: binding, in: generations)
+        }
         guard let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) }) else {
             return keepsValues
         }
@@ -352,7 +354,7 @@ extension InjectorActor {
             guard steps <= maxResolutionDepth,
                 let target = try? self.binding(for: key, as: key.type)
             else { return true }
-            if target.producer.isInstance || target.scope != .transient { return false }
+            if target.producer.isInstance || target.lifetime.isCached { return false }
             current = target
         }
         return true

@@ -105,7 +105,7 @@ extension RefreshLedger {
 extension InjectorActor {
     /// How many refreshes of `type` were asked for so far, finished or not.
     nonisolated func refreshesAsked<T>(of type: T.Type) -> Int {
-        table.binding(for: BindingKey(type))?.generations?.asked ?? 0
+        table.binding(for: BindingKey(type))?.lifetime.generations?.asked ?? 0
     }
 }
 

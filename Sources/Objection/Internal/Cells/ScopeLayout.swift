@@ -25,7 +25,7 @@ struct ScopeLayout: Sendable {
 
     /// The slot of `binding`, if the layout has one.
     func index(of binding: Binding) -> Int? {
-        guard let position = binding.scopedIndex else { return nil }
+        guard let position = binding.lifetime.scopedIndex else { return nil }
         for entry in offsets where entry.tableID == binding.tableID { return entry.offset + position }
         return nil
     }

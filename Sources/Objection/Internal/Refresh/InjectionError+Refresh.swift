@@ -12,7 +12,9 @@ extension InjectionError {
         )
     }
 
-    private static func holderKind(_ holder: Binding) -> String {
+    /// How an error names a binding that holds a value past a request: "Singleton",
+    /// "Refreshable" or "Custom-scoped".
+    static func holderKind(_ holder: Binding) -> String {
         switch holder.scope.kind {
         case .refreshable: "Refreshable"
         case .custom: "Custom-scoped"

@@ -11,14 +11,13 @@ struct AdHocBuild<T: Sendable> {
     /// The identity of the table an ad-hoc binding belongs to: none (tables count from 1).
     private static var noTable: Int { -1 }
 
-    let binding: Binding
-    /// The binding's producer, typed: the function, then property injection for a
+    /// The binding; its producer is the function, then property injection for a
     /// ``PropertyInjectable`` value.
-    let producer: Recipe<T>
+    let binding: Binding
 
     /// A build through `recipe`, which resolves `dependencies` in order.
     private init(recipe: Recipe<T>, dependencies: [BindingKey], location: InjectionError.SourceLocation) {
-        producer = recipe.injectingProperties()
+        let producer = recipe.injectingProperties()
         var declaration = BindingDeclaration(key: BindingKey(T.self), location: location)
         declaration.producer = producer
         declaration.dependencies = dependencies

@@ -43,7 +43,7 @@ final class ResolutionFrame: Sendable {
         self.depth = depth
         self.construction = construction
         self.observedParent = observedParent
-        self.enclosingSingleton = binding?.isInjectorWide == true ? binding : parent?.enclosingSingleton
+        self.enclosingSingleton = binding?.lifetime.isInjectorWide == true ? binding : parent?.enclosingSingleton
     }
 
     /// Starts a step for `binding` below `parent`, refusing one that would close a cycle or go

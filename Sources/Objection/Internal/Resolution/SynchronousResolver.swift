@@ -55,7 +55,7 @@ struct SynchronousResolver {
             return try found._withUnsafeGuaranteedRef { dependency in
                 guard
                     dependency.tableID == binding.tableID || dependency.producer.isInstance
-                        || dependency.scope == .singleton
+                        || dependency.lifetime.staysBuilt
                 else { throw SynchronousStop.mustSuspend }
                 return try resolve(dependency, as: type)
             }

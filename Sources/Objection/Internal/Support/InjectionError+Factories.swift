@@ -94,11 +94,11 @@ extension InjectionError {
     static func scopeViolation(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
         let path = (parent?.keys ?? []) + [key]
         var frame = parent
-        while let current = frame, current.binding?.isInjectorWide != true { frame = current.parent }
+        while let current = frame, current.binding?.lifetime.isInjectorWide != true { frame = current.parent }
         let message: String
         if let holder = frame?.binding {
             message =
-                "\(holder.scope == .refreshable ? "Refreshable" : "Singleton") '\(holder.key)' depends on scoped "
+                "\(holderKind(holder)) '\(holder.key)' depends on scoped "
                 + "'\(key)' (\(path.arrowJoined)); a singleton must not capture request values"
         } else {
             message =

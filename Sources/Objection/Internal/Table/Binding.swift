@@ -5,7 +5,11 @@ import Synchronization
 @usableFromInline
 final class Binding: Sendable {
     @usableFromInline let key: BindingKey
-    @usableFromInline let scope: Scope
+    /// The scope it was declared in, as observers and errors name it. Resolution asks
+    /// ``lifetime`` instead.
+    let scope: Scope
+    /// How long its values live and where a built one is kept: its cell, slot or cache.
+    @usableFromInline let lifetime: Lifetime
     let isEager: Bool
     /// Whether this is the stand-in for a key request scopes supply (``BindingBuilder/suppliedByScope()``).
     @usableFromInline let isSuppliedByScope: Bool
@@ -26,19 +30,6 @@ final class Binding: Sendable {
     @usableFromInline let index: Int
     /// The identity of the table that declares this binding (see ``BindingTable/id``).
     @usableFromInline let tableID: Int
-    /// For a singleton, its one cache slot: it belongs to the injector that declares the binding,
-    /// which is the one place the singleton is built.
-    @usableFromInline let cell: CacheCell?
-    /// Whether one value serves the whole injector: a singleton or a refreshable binding, which
-    /// may not hold a request's value (and a singleton not a refreshable one).
-    var isInjectorWide: Bool { scope.kind == .singleton || scope.kind == .refreshable }
-    /// A refreshable binding's generations (its first one is the value of ``cell``).
-    let generations: Generations?
-    /// For a scoped binding of a table, its position among the table's scoped bindings: where
-    /// its instance lives in a request scope's storage (``ScopeLayout``).
-    let scopedIndex: Int?
-    /// For a binding in a custom scope, its cache.
-    @usableFromInline let customCache: (any ScopeCache)?
     /// The `onDispose` hook, if any.
     let dispose: (@Sendable (any Sendable, ScopeOutcome) async throws -> Void)?
     /// Whether the key's type is ``AsyncDisposable``: checked once, so that a value of exactly
@@ -92,13 +83,10 @@ final class Binding: Sendable {
         self.links = links
         self.index = index
         self.tableID = tableID
-        self.cell = declaration.scope == .singleton || declaration.scope == .refreshable ? CacheCell() : nil
-        self.generations = declaration.scope == .refreshable ? Generations() : nil
-        self.scopedIndex = scopedIndex
+        self.lifetime = Lifetime(declaration.scope, scopedIndex: scopedIndex)
         self.dispose = declaration.dispose
         self.keyTypeIsDisposable = declaration.key.type is any AsyncDisposable.Type
         self.keyTypeIsOutcomeAware = declaration.key.type is any OutcomeAwareDisposable.Type
-        self.customCache = declaration.scope.makeCache?()
         self.contributions = contributions
         self.isSynchronous = synchronousPlan != nil
         self.frontier = synchronousPlan?.frontier ?? []

@@ -30,9 +30,9 @@ final class BindingTable: Sendable {
         self.index = BindingIndex(bindings.map(\.key))
         self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
         self.id = id
-        self.scopedCount = bindings.count(where: { $0.scopedIndex != nil })
+        self.scopedCount = bindings.count(where: { $0.lifetime.scopedIndex != nil })
         self.resolvesRefreshable =
-            parent?.resolvesRefreshable == true || bindings.contains(where: { $0.generations != nil })
+            parent?.resolvesRefreshable == true || bindings.contains(where: { $0.lifetime.generations != nil })
     }
 
     /// The binding for `key`: this table's own, else its parent's.

@@ -6,7 +6,7 @@ extension BindingTable {
     static func captiveProblems(in lookup: GraphLookup) -> [InjectionError] {
         var reach = ScopedReach(lookup: lookup) { $0.scope == .scoped }
         var refreshableReach = ScopedReach(lookup: lookup) { $0.scope == .refreshable }
-        var singletons = lookup.table.bindings.filter(\.isInjectorWide)
+        var singletons = lookup.table.bindings.filter(\.lifetime.isInjectorWide)
         // Just-in-time singletons reached from the declared graph are checked too; the list grows
         // while the walk reaches more of them.
         var checkedJustInTime = 0
@@ -32,7 +32,7 @@ extension BindingTable {
             let reached = lookup.justInTime.dropFirst(checkedJustInTime)
             guard !reached.isEmpty else { return problems }
             checkedJustInTime = lookup.justInTime.count
-            singletons = reached.filter(\.isInjectorWide)
+            singletons = reached.filter(\.lifetime.isInjectorWide)
         }
     }
 }
@@ -45,7 +45,7 @@ extension ScopedReach {
         guard let scoped = scopedKey(reachedFrom: singleton) else { return nil }
         let path = path(from: singleton)
         let through = path.count > 1 && path.last != scoped ? " through singleton '\(path[path.count - 1])'" : ""
-        let kind = singleton.scope == .refreshable ? "Refreshable" : "Singleton"
+        let kind = InjectionError.holderKind(singleton)
         return InjectionError(
             code: .scopeViolation,
             message: "\(kind) '\(singleton.key)' depends on scoped '\(scoped)'\(through) (\(path.arrowJoined))",
@@ -96,7 +96,7 @@ struct ScopedReach {
                 step = nil
             case .through(let next, _):
                 path.append(next.key)
-                step = next.isInjectorWide ? nil : steps[ObjectIdentifier(next)] ?? nil
+                step = next.lifetime.isInjectorWide ? nil : steps[ObjectIdentifier(next)] ?? nil
             }
         }
         return path
