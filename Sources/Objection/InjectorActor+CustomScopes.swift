@@ -7,10 +7,9 @@ extension InjectorActor {
     nonisolated func customStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        in cache: any ScopeCache,
         for driver: StepDriver
     ) throws(SynchronousStop) -> T {
-        if let value = cache.cachedInstance(as: T.self) { return value }
+        if let value = binding.lifetime.customCache?.cachedInstance(as: T.self) { return value }
         let frame = try enterStep(binding, below: driver.parent)
         throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame)))
     }

@@ -164,7 +164,6 @@ extension InjectorActor {
     nonisolated func refreshableStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        in cell: CacheCell,
         for driver: StepDriver
     ) throws(SynchronousStop) -> T {
         if let holder = driver.parent?.enclosingSingleton, !owner(of: holder).isScope {
@@ -172,7 +171,7 @@ extension InjectorActor {
             throw .failed(InjectionError.refreshableCaptured(binding.key, by: holder, path: path))
         }
         if let generation = generation(of: binding) { return CellValue.unwrap(generation.box, as: T.self) }
-        return try claimSingleton(binding, producer: producer, in: cell, for: driver)
+        return try claimSingleton(binding, producer: producer, for: driver)
     }
 
     /// The generation of `binding` this caller reads: in a request scope the one the scope pinned,

@@ -9,10 +9,13 @@ extension InjectorActor {
     nonisolated func claimSingleton<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
-        in cell: CacheCell,
         for driver: StepDriver
     ) throws(SynchronousStop) -> T {
         let parent = driver.parent
+        guard let cell = binding.lifetime.cell else {
+            let frame = try enterStep(binding, below: parent)
+            throw driver.suspend(.build(PendingBuild(injector: owner(of: binding), frame: frame)))
+        }
         if parent == nil, let joined = cell.join(as: binding.key) {
             switch joined {
             case .built(let box):

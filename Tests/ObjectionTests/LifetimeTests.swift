@@ -54,7 +54,6 @@ struct LifetimeTests {
         #expect(lifetime.isCached == expected.isCached)
         #expect(lifetime.isInjectorWide == expected.isInjectorWide)
         #expect(lifetime.staysBuilt == expected.staysBuilt)
-        #expect((lifetime.lastingCell != nil) == expected.staysBuilt)
         #expect(lifetime.readsAgainAfterWaiting == expected.readsAgainAfterWaiting)
         #expect(lifetime.scopedIndex == (expected.isPerRequest ? 3 : nil))
     }

@@ -5,7 +5,6 @@
 /// each successful refresh replaces the current one (``replace(with:)``). A request scope pins
 /// the generation current when it first reads the binding (``pinCurrent()``) and releases it when
 /// it ends; the replaced generation is disposed after its last user (``Generation``).
-@usableFromInline
 final class Generations: Sendable {
     private let state = Lock(State())
 

@@ -324,8 +324,8 @@ extension Binding {
     /// which the whole path then answers.
     @inlinable
     func builtSingleton<T: Sendable>(as type: T.Type) -> T? {
-        guard let cell = lifetime.lastingCell, produces(type) else { return nil }
-        return cell.value(as: type)
+        guard lifetime.staysBuilt, produces(type) else { return nil }
+        return lifetime.cell?.value(as: type)
     }
 
     /// Whether this binding's values are `T`s: its key's type is `T`.

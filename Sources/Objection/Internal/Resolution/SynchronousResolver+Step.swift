@@ -48,20 +48,20 @@ extension SynchronousResolver {
     ///   else suspending.
     @inlinable @inline(__always)
     func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode) throws(SynchronousStop) -> T {
-        switch binding.lifetime {
-        case .singleton(let cell):
-            if let built = cell.builtBox() { return CellValue.unwrap(built, as: T.self) }
+        switch binding.lifetime.kind {
+        case .singleton:
+            if let built = binding.lifetime.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
-            return try injector.claimSingleton(binding, producer: producer, in: cell, for: driver)
+            return try injector.claimSingleton(binding, producer: producer, for: driver)
         case .scoped:
             guard case .mayWait(let driver) = mode else { return try scopedInPlace(binding, producer: producer) }
             return try injector.scopedStep(binding, producer: producer, for: driver, resolver: self)
-        case .custom(let cache):
+        case .custom:
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
-            return try injector.customStep(binding, producer: producer, in: cache, for: driver)
-        case .refreshable(let cell, _):
+            return try injector.customStep(binding, producer: producer, for: driver)
+        case .refreshable:
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
-            return try injector.refreshableStep(binding, producer: producer, in: cell, for: driver)
+            return try injector.refreshableStep(binding, producer: producer, for: driver)
         case .transient:
             guard case .mayWait(let driver) = mode else {
                 guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }
