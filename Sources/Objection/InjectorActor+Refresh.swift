@@ -76,7 +76,7 @@ extension InjectorActor {
             guard let binding = table.binding(for: key) else {
                 throw InjectionError.missingBinding(key, requestedBy: nil)
             }
-            guard binding.lifetime.generations != nil else { throw InjectionError.notRefreshable(binding) }
+            guard binding.lifetime.changesOnRefresh else { throw InjectionError.notRefreshable(binding) }
             bindings.append(binding)
         }
         return try await refresh(bindings, within: deadline)
@@ -96,7 +96,7 @@ extension InjectorActor {
         var found: [Binding] = []
         var current: BindingTable? = table
         while let declaring = current {
-            found += declaring.declaredBindings.filter { $0.lifetime.generations != nil }
+            found += declaring.declaredBindings.filter(\.lifetime.changesOnRefresh)
             current = declaring.parent
         }
         return found

@@ -39,7 +39,7 @@ public final class Lazy<T: Sendable>: Sendable {
             let injector = try factory.objects.runningInjector(for: key)
             // A refreshable binding is read anew each time, as the generation of the request that
             // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh.
-            if injector.table.binding(for: key)?.lifetime.generations != nil { return try await factory() }
+            if injector.table.binding(for: key)?.lifetime.changesOnRefresh == true { return try await factory() }
             if let built = cell.value(as: T.self) { return built }
             // The step using the handle, if any: it waits on the handle's construction, and the
             // construction's own steps continue its path, so that a step which needs this handle

@@ -55,6 +55,7 @@ struct LifetimeTests {
         #expect(lifetime.isInjectorWide == expected.isInjectorWide)
         #expect(lifetime.staysBuilt == expected.staysBuilt)
         #expect(lifetime.readsAgainAfterWaiting == expected.readsAgainAfterWaiting)
+        #expect(lifetime.changesOnRefresh == expected.keepsGenerations)
         #expect(lifetime.scopedIndex == (expected.isPerRequest ? 3 : nil))
     }
 

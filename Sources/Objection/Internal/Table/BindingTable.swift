@@ -32,7 +32,7 @@ final class BindingTable: Sendable {
         self.id = id
         self.scopedCount = bindings.count(where: { $0.lifetime.scopedIndex != nil })
         self.resolvesRefreshable =
-            parent?.resolvesRefreshable == true || bindings.contains(where: { $0.lifetime.generations != nil })
+            parent?.resolvesRefreshable == true || bindings.contains(where: \.lifetime.changesOnRefresh)
     }
 
     /// The binding for `key`: this table's own, else its parent's.

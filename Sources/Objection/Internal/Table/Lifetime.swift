@@ -53,6 +53,10 @@ extension Lifetime {
     @inlinable
     var staysBuilt: Bool { kind == .singleton }
 
+    /// Whether `refresh` replaces its value while the injector runs: a refreshable binding. A
+    /// handle must not keep such a value; each read asks for the generation of its request.
+    var changesOnRefresh: Bool { kind == .refreshable }
+
     /// Whether a caller that waited for another's construction reads the value again rather
     /// than take the one handed over: a refreshable binding, so that its request scope pins the
     /// generation it reads.
