@@ -98,10 +98,6 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public static let refreshable = Scope(kind: .refreshable)
 
-    /// Whether instances in this scope are cached by an injector.
-    @inlinable
-    var isCached: Bool { kind != .transient }
-
     /// `transient`, `singleton`, `scoped`, or a custom scope's name.
     public var description: String {
         switch kind {

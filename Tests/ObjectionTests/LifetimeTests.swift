@@ -39,6 +39,10 @@ struct LifetimeTests {
             keepsACustomCache: false, isCached: true, isInjectorWide: false, staysBuilt: false,
             readsAgainAfterWaiting: false),
         Expected(
+            scope: .custom("per-tenant") { WeakReferenceCache() }, keepsACell: false, keepsGenerations: false,
+            isPerRequest: false, keepsACustomCache: true, isCached: true, isInjectorWide: false, staysBuilt: false,
+            readsAgainAfterWaiting: false),
+        Expected(
             scope: .weak, keepsACell: false, keepsGenerations: false, isPerRequest: false,
             keepsACustomCache: true, isCached: true, isInjectorWide: false, staysBuilt: false,
             readsAgainAfterWaiting: false),
@@ -47,6 +51,8 @@ struct LifetimeTests {
     @Test("answers for its scope", arguments: expectations)
     func answers(_ expected: Expected) {
         let lifetime = Lifetime(expected.scope, scopedIndex: 3)
+        #expect(lifetime.kind == expected.scope.kind)
+        #expect(lifetime.isBuiltAtStartupInProduction == expected.staysBuilt)
         #expect((lifetime.cell != nil) == expected.keepsACell)
         #expect((lifetime.generations != nil) == expected.keepsGenerations)
         #expect(lifetime.isPerRequest == expected.isPerRequest)

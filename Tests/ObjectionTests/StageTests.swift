@@ -33,6 +33,35 @@ struct StageTests {
         #expect(eagerCount.value == 1)
     }
 
+    @Test(
+        "production builds only the singletons up front: a refreshable, custom-scoped or transient binding waits for its first use"
+    )
+    func onlySingletonsUpFront() async throws {
+        let built = Log()
+        let production = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Engine.self).to { _ in
+                        built.append("singleton")
+                        return Engine()
+                    }.asSingleton()
+                    binder.bind(Wheel.self).to { _ in
+                        built.append("refreshable")
+                        return Wheel()
+                    }.inScope(.refreshable)
+                    binder.bind(Resource.self).to { _ in
+                        built.append("weak")
+                        return Resource("weak", log: Log())
+                    }.inScope(.weak)
+                }
+            ],
+            stage: .production
+        )
+        #expect(built.values == ["singleton"])
+        _ = try await production.get(Wheel.self)
+        #expect(built.values == ["singleton", "refreshable"])
+    }
+
     @Test("in production a singleton that cannot be built fails the start, and what was built is disposed")
     func failFast() async throws {
         let log = Log()

@@ -17,7 +17,7 @@ final class BindingTable: Sendable {
     @usableFromInline let parentLink: ChainLink<BindingTable>
     /// A process-unique identity, stored in each of this table's bindings.
     @usableFromInline let id: Int
-    /// How many of ``bindings`` are scoped (see ``Binding/scopedIndex``).
+    /// How many of ``bindings`` are scoped (see ``Lifetime/scopedIndex``).
     let scopedCount: Int
     /// Whether this table or an ancestor declares a refreshable binding: kept, not walked, so that
     /// a chain of children is not walked once per child.

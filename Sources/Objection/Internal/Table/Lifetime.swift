@@ -4,8 +4,9 @@
 /// This is the one place where a scope's kind changes what resolution does. Resolution asks a
 /// binding's lifetime, never its scope: how a value is read or built is the one `switch` over
 /// ``kind`` in ``SynchronousResolver/step(_:producer:_:)``, and every other rule is a property
-/// below, named for the question it answers. (Validation reads the scope too, to word its
-/// errors.) What a cache does with a construction — a value, an error, a cancellation, shutdown —
+/// below, named for the question it answers. (Building the table and validating it read the
+/// scope itself: which bindings get a slot, which a singleton may not capture, how an error names
+/// them.) What a cache does with a construction — a value, an error, a cancellation, shutdown —
 /// is the one policy of ConstructionPolicy.swift.
 ///
 /// A struct of stored references rather than an enum with payloads: the hit of `get` reads the
@@ -21,10 +22,11 @@ struct Lifetime: Sendable {
     /// A refreshable binding's generations: each later value, which a request scope pins.
     let generations: Generations?
     /// A scoped binding's position among its table's scoped bindings (see ``ScopeLayout``);
-    /// `nil` for a collection's contribution, which a request scope cannot hold.
+    /// `nil` for one the table's layout does not place (a collection's contribution), for which a
+    /// request scope appends a slot on first use.
     let scopedIndex: Int?
     /// A custom-scoped binding's cache: callers that miss it each build.
-    @usableFromInline let customCache: (any ScopeCache)?
+    let customCache: (any ScopeCache)?
 
     /// The lifetime of a binding in `scope`, with a new cell or cache of its own; `scopedIndex`
     /// is its position among the scoped bindings of its table.
