@@ -220,7 +220,7 @@ extension InjectorActor {
             case .wait(let wait):
                 // `nil`: the construction was given up; step again. A refreshable binding's first
                 // value is read again too, so that a request scope pins its generation.
-                if let box = try await wait.value(), !binding.lifetime.readsAgainAfterWaiting {
+                if let box = try await wait.value(), !binding.lifetime.changesOnRefresh {
                     return CellValue.unwrap(box, as: T.self)
                 }
             case .run(let frame):

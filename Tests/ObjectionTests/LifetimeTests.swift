@@ -60,7 +60,7 @@ struct LifetimeTests {
         #expect(lifetime.isCached == expected.isCached)
         #expect(lifetime.isInjectorWide == expected.isInjectorWide)
         #expect(lifetime.staysBuilt == expected.staysBuilt)
-        #expect(lifetime.readsAgainAfterWaiting == expected.readsAgainAfterWaiting)
+        #expect(lifetime.changesOnRefresh == expected.readsAgainAfterWaiting)
         #expect(lifetime.changesOnRefresh == expected.keepsGenerations)
         #expect(lifetime.scopedIndex == (expected.isPerRequest ? 3 : nil))
     }

@@ -56,14 +56,11 @@ extension Lifetime {
     var staysBuilt: Bool { kind == .singleton }
 
     /// Whether `refresh` replaces its value while the injector runs: a refreshable binding. A
-    /// handle must not keep such a value; each read asks for the generation of its request.
-    var changesOnRefresh: Bool { kind == .refreshable }
-
-    /// Whether a caller that waited for another's construction reads the value again rather
-    /// than take the one handed over: a refreshable binding, so that its request scope pins the
+    /// handle must not keep such a value, and a caller that waited for another's construction
+    /// reads it again rather than take the one handed over, so that its request scope pins the
     /// generation it reads.
     @inlinable
-    var readsAgainAfterWaiting: Bool { kind == .refreshable }
+    var changesOnRefresh: Bool { kind == .refreshable }
 
     /// Whether startup builds it in ``Stage/production``, where every singleton is built
     /// before the first request; other stages build only the eager ones.
