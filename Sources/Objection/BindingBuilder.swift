@@ -10,8 +10,8 @@
 /// binder.bind(ConnectionPool.self).to(provider: PoolProvider(size: 8)) // a provider object
 /// ```
 public struct BindingBuilder<T: Sendable> {
-    @usableFromInline let binder: Binder
-    @usableFromInline let index: Int
+    let binder: Binder
+    let index: Int
 
     init(binder: Binder, index: Int) {
         self.binder = binder
@@ -253,7 +253,6 @@ public struct ScopedBindingBuilder<T: Sendable> {
     let binder: Binder
     let index: Int
 
-    @usableFromInline
     init(binder: Binder, index: Int) {
         self.binder = binder
         self.index = index

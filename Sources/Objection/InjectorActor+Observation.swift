@@ -7,7 +7,6 @@ extension InjectorActor {
     /// `construct` runs at a copy of `frame` that carries it, so that the constructions below
     /// name it as their parent; without an observer, `construct` gets `frame` itself and nothing
     /// else happens.
-    @usableFromInline
     nonisolated(nonsending) func observingConstruction<T>(
         of binding: Binding,
         at frame: ResolutionFrame,

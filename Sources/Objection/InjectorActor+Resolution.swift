@@ -294,7 +294,6 @@ extension InjectorActor {
     }
 
     /// Starts the step for `binding`, refusing a cycle or a runaway depth.
-    @usableFromInline
     nonisolated func enter(
         _ binding: Binding,
         below parent: ResolutionFrame?

@@ -204,7 +204,6 @@ extension InjectorActor {
 
     /// The value bound to `key` by the opener of the nearest request scope, else of an enclosing
     /// one: a nested scope holds its request's values too (see ``ScopeValues/inheriting(_:)``).
-    @usableFromInline
     nonisolated func requestValue<T: Sendable>(for key: BindingKey, as type: T.Type) -> T? {
         try? nearestScope?.request?.value(for: key, as: type)
     }

@@ -42,7 +42,7 @@ public actor InjectorActor {
     @usableFromInline nonisolated let table: BindingTable
     /// Whether this injector built ``table`` and so owns the singletons it declares. A request
     /// scope opened without modules shares its parent's table and owns none.
-    @usableFromInline nonisolated let ownsTable: Bool
+    nonisolated let ownsTable: Bool
     /// The injector this one was made from: a child's parent, a scope's opener.
     @inlinable nonisolated var parent: InjectorActor? { parentLink.object }
     @usableFromInline nonisolated let parentLink: ChainLink<InjectorActor>
@@ -95,7 +95,7 @@ public actor InjectorActor {
     /// from it.
     @usableFromInline nonisolated let observing: ObserverReference?
     /// `observing != nil`, stored: the resolution paths test it without loading the reference.
-    @usableFromInline nonisolated let isObserved: Bool
+    nonisolated let isObserved: Bool
     /// Whether the observer wants the events of work that succeeds
     /// (``InjectionObserver/observesSuccesses``); `false` without an observer.
     @usableFromInline nonisolated let observesSuccesses: Bool
@@ -308,7 +308,6 @@ extension InjectorActor {
     nonisolated var isShutDown: Bool { shutdownFlag.isSet }
 
     /// The nearest request scope: this injector or an ancestor.
-    @usableFromInline
     nonisolated var nearestScope: InjectorActor? {
         isScope ? self : enclosingScope
     }
@@ -324,7 +323,6 @@ extension InjectorActor {
     /// whether it may be handed out (``keepsValues``). Once shutdown has taken the disposals,
     /// nothing more is recorded: the value is disposed right away, in the background, and the
     /// caller gets `false`.
-    @usableFromInline
     nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
         if let generations = binding.lifetime.generations {
             return recordFirstGeneration(value, of: binding, in: generations)
@@ -362,7 +360,6 @@ extension InjectorActor {
 
     /// The injector that declares `binding`, which owns its singleton and builds it. A binding no
     /// injector of the hierarchy declares is a just-in-time binding, owned by the root.
-    @usableFromInline
     nonisolated func owner(of binding: Binding) -> InjectorActor {
         var injector = self
         while true {

@@ -57,7 +57,6 @@ extension Named: NamedDependency {
 extension BindingKey {
     /// The key an autowired parameter of type `T` resolves: the named binding for a ``Named``
     /// parameter, otherwise `T`'s unnamed binding.
-    @usableFromInline
     static func parameter<T>(_ type: T.Type) -> BindingKey {
         if let named = type as? any NamedDependency.Type { return named.key }
         return BindingKey(type)

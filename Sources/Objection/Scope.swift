@@ -30,7 +30,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case refreshable
     }
 
-    @usableFromInline let kind: Kind
+    let kind: Kind
     private let name: String
     /// For a custom scope, makes the cache of one binding.
     let makeCache: (@Sendable () -> any ScopeCache)?

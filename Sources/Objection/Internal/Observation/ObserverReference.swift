@@ -6,7 +6,7 @@
 /// way to each `get`. Shared by reference, handing it on is a retain.
 @usableFromInline
 final class ObserverReference: Sendable {
-    @usableFromInline let observer: any InjectionObserver
+    let observer: any InjectionObserver
     /// ``InjectionObserver/observesSuccesses``, asked once.
     let observesSuccesses: Bool
     /// ``InjectionObserver/observesScopes``, asked once.

@@ -24,7 +24,7 @@ struct ConstructionWait: Sendable {
     let outcome: SharedOutcome<CellState.Value?>
     /// The step that waits, whose construction is recorded as the waiter in the ``WaitGraph``;
     /// `nil` for a caller outside any construction, which can close no cycle.
-    @usableFromInline let waiter: ResolutionFrame?
+    let waiter: ResolutionFrame?
     /// The value, or `nil` when the construction was given up: step again.
     @usableFromInline
     nonisolated(nonsending) func value() async throws -> (any AnyObject & Sendable)? {
@@ -40,14 +40,13 @@ struct ConstructionWait: Sendable {
 struct PendingBuild: Sendable {
     /// The injector the recipe runs in: the scope for a scoped instance, the declaring injector
     /// for a custom-scoped one.
-    @usableFromInline let injector: InjectorActor
-    @usableFromInline let frame: ResolutionFrame
+    let injector: InjectorActor
+    let frame: ResolutionFrame
     /// For a scoped instance, the slot claimed for it, which the build ends; `injector` is its
     /// scope, and `frame` runs inside the construction claimed.
     let slot: ScopedSlot?
 
     /// A build in `injector` at `frame`: `slot` for a scoped instance, none for a custom-scoped one.
-    @usableFromInline
     init(injector: InjectorActor, frame: ResolutionFrame, slot: ScopedSlot? = nil) {
         self.injector = injector
         self.frame = frame

@@ -21,7 +21,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// Whether ``synchronous`` is the recipe, rather than a stand-in that gives way.
     @usableFromInline let isSynchronous: Bool
     /// The recipe, able to suspend; always present.
-    @usableFromInline let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
+    let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
     @usableFromInline let instance: (any Sendable)?
     /// A provider closure that does not suspend, as it was bound: ``run(in:frame:for:)`` calls it
     /// without publishing its step as the task's current one, and a transient one runs without a
@@ -30,7 +30,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// A provider closure that may suspend, as it was bound: ``run(in:frame:for:)`` calls it directly,
     /// rather than through ``asynchronous``, whose wrapping closure costs an executor check (a
     /// `swift_task_switch`) and an asynchronous frame per object.
-    @usableFromInline let asynchronousProvider: (nonisolated(nonsending) @Sendable (Resolver) async throws -> T)?
+    let asynchronousProvider: (nonisolated(nonsending) @Sendable (Resolver) async throws -> T)?
     private let conformance: (@Sendable (any AnyRecipe) -> Bool?)?
     /// For a binding with runtime arguments: the recipe taking them, and their types.
     let argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?

@@ -17,7 +17,7 @@ final class ResolutionFrame: Sendable {
     @usableFromInline let depth: Int
     /// The innermost singleton construction this step runs inside, if any: the node that waits
     /// when this step waits on another construction.
-    @usableFromInline let construction: Construction?
+    let construction: Construction?
     /// The singleton built at this step or at the nearest ancestor that builds one, if any: what
     /// a scoped key resolved here would be captive of (see `InjectorActor.isCaptive(below:)`).
     let enclosingSingleton: Binding?
@@ -53,7 +53,6 @@ final class ResolutionFrame: Sendable {
     /// of them at every power-of-two depth and at the depth limit: a cycle is found within twice
     /// its length from where it starts, always before the limit is reported, and a chain of `n`
     /// steps costs O(n) to check, not O(n²) — a limit raised to 100,000 stays usable.
-    @usableFromInline
     static func enter(
         _ binding: Binding,
         below parent: ResolutionFrame?,
@@ -200,7 +199,6 @@ final class ResolutionFrame: Sendable {
     }
 
     /// The keys from the outermost request to this step.
-    @usableFromInline
     var keys: [BindingKey] {
         var keys: [BindingKey] = []
         var frame: ResolutionFrame? = self
@@ -213,7 +211,6 @@ final class ResolutionFrame: Sendable {
 
     /// Marks the step as done, so a task that outlives it (an unstructured `Task` the provider
     /// started) no longer counts as part of this resolution.
-    @usableFromInline
     func finish() {
         active.store(false, ordering: .releasing)
     }

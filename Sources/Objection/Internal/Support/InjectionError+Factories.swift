@@ -41,7 +41,6 @@ extension InjectionError {
         )
     }
 
-    @usableFromInline
     static func typeMismatch(
         _ key: BindingKey,
         produced: any Any.Type,
@@ -90,7 +89,6 @@ extension InjectionError {
 
     /// A scoped key resolved where no request scope is open: from a root or plain child, or from a
     /// singleton's construction (which always runs in the injector that declares the singleton).
-    @usableFromInline
     static func scopeViolation(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
         let path = (parent?.keys ?? []) + [key]
         var frame = parent

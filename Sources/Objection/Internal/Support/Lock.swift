@@ -65,7 +65,6 @@ enum PlatformLocking {
 struct Lock<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let storage: ManagedBuffer<Value, PlatformLock>
 
-    @usableFromInline
     init(_ value: Value) {
         storage = LockStorage.create(minimumCapacity: 1) { _ in value }
         storage.withUnsafeMutablePointerToElements(PlatformLocking.initialize)

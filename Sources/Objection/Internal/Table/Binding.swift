@@ -12,7 +12,7 @@ final class Binding: Sendable {
     @usableFromInline let lifetime: Lifetime
     let isEager: Bool
     /// Whether this is the stand-in for a key request scopes supply (``BindingBuilder/suppliedByScope()``).
-    @usableFromInline let isSuppliedByScope: Bool
+    let isSuppliedByScope: Bool
     let location: InjectionError.SourceLocation
     @usableFromInline let producer: any AnyRecipe
     /// ``producer``'s address, to lend it without a retain (see ``withUnretainedProducer(as:_:)``).
@@ -27,7 +27,7 @@ final class Binding: Sendable {
     /// For each dependency, its index in the table, or `nil` when nothing binds it.
     @usableFromInline let links: [Int?]
     /// This binding's index in its table.
-    @usableFromInline let index: Int
+    let index: Int
     /// The identity of the table that declares this binding (see ``BindingTable/id``).
     @usableFromInline let tableID: Int
     /// The `onDispose` hook, if any.
@@ -44,7 +44,7 @@ final class Binding: Sendable {
     /// synchronous, every dependency is bound, there is no cycle and the depth is small.
     @usableFromInline let isSynchronous: Bool
     /// The cached bindings a synchronous build of this binding reads.
-    @usableFromInline let frontier: [Int]
+    let frontier: [Int]
     /// How many nested builds a synchronous build of this binding makes, itself included.
     @usableFromInline let synchronousDepth: Int
     /// Whether a synchronous build of this binding reads a request-scoped instance.
