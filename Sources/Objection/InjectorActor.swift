@@ -70,11 +70,11 @@ public actor InjectorActor {
     /// is its own. Unowned: it is this injector's parent or one of its ancestors, which
     /// ``parentLink`` keeps alive — a strong reference would release a chain of 100,000 children
     /// recursively, exhausting the stack, where the link releases it in a loop.
-    nonisolated unowned(unsafe) let trackerAbove: InjectorActor?
+    nonisolated unowned let trackerAbove: InjectorActor?
     /// For an injector that is not a scope: the tracker of the one it derives from, whose drain
     /// counts the scopes opened here too; `nil` for a root and for every scope. Unowned, as
     /// ``trackerAbove`` is.
-    nonisolated unowned(unsafe) let parentTracker: InjectorActor?
+    nonisolated unowned let parentTracker: InjectorActor?
     /// Whether this request scope was opened inside another (``openedWithin``): most are not, and
     /// then neither opening nor ending it takes the lock that keeps that scope.
     private nonisolated let hasOpenedWithin: Bool

@@ -12,8 +12,7 @@
 /// inside: the resolution makes plain nested calls, so that is enough to replay every start and
 /// every end in order, without a list of events or a stack. It is on the path of every observed
 /// request, so it lives on the stack of the call that steps (`InjectorActor.attempt`), which
-/// lends it to the resolvers by pointer; it holds its bindings unretained (the table that
-/// holds them outlives the call) and allocates one buffer, on the first construction: a
+/// lends it to the resolvers by pointer; it allocates one buffer, on the first construction: a
 /// resolution that builds nothing cached allocates nothing.
 ///
 /// Used by one synchronous call on one task, never shared, never copied.
@@ -29,8 +28,7 @@ struct ConstructionReports: ~Copyable {
     }
 
     private struct Entry {
-        /// Unretained: the table, which the resolving injector holds for the whole call, does.
-        let binding: Unmanaged<Binding>
+        let binding: Binding
         /// The construction this one ran inside, if any: an index into ``entries``.
         let enclosing: Int?
         /// When it started and ended, as offsets (see ``ObservationClock``).
@@ -42,11 +40,8 @@ struct ConstructionReports: ~Copyable {
         /// The identity it is reported with, and its parent's, set as it is delivered.
         var id: ObservedConstruction.ID?
         var parentID: ObservedConstruction.ID?
-        /// What its binding observer answered when it was delivered: hears its ending. Held
-        /// with a retain of its own, taken in ``deliver(to:)`` and given back in
-        /// ``report(endOf:)``, which runs once for each entry delivered: a strong reference here
-        /// would make the entry a type the array copies and destroys through value witnesses.
-        unowned(unsafe) var observer: (any ConstructionObserver)?
+        /// What its binding observer answered when it was delivered: hears its ending.
+        var observer: (any ConstructionObserver)?
     }
 
     private var entries: [Entry] = []
@@ -70,7 +65,7 @@ struct ConstructionReports: ~Copyable {
         // nothing cached allocates no buffer.
         if entries.isEmpty { entries.reserveCapacity(8) }
         let now = ObservationClock.now()
-        entries.append(Entry(binding: .passUnretained(binding), enclosing: running, start: now, end: now))
+        entries.append(Entry(binding: binding, enclosing: running, start: now, end: now))
         running = entries.count - 1
         return entries.count - 1
     }
@@ -130,12 +125,8 @@ struct ConstructionReports: ~Copyable {
                 parentID = parent?.id
                 parentObserver = parent?.observer
             }
-            let observer = entries[index].binding._withUnsafeGuaranteedRef {
-                observing.constructionStarted(
-                    observed(index, id: id, parentID: parentID), of: $0, parent: parentObserver)
-            }
-            _ = Unmanaged.passRetained(observer as AnyObject)
-            entries[index].observer = observer
+            entries[index].observer = observing.constructionStarted(
+                observed(index, id: id, parentID: parentID), of: entries[index].binding, parent: parentObserver)
             entries[index].id = id
             entries[index].parentID = parentID
         }
@@ -162,16 +153,14 @@ struct ConstructionReports: ~Copyable {
         id: ObservedConstruction.ID,
         parentID: ObservedConstruction.ID?
     ) -> ObservedConstruction {
-        entries[index].binding._withUnsafeGuaranteedRef { binding in
-            ObservedConstruction(
-                id: id, subject: binding.observedSubject, parentID: parentID, startOffset: entries[index].start)
-        }
+        ObservedConstruction(
+            id: id, subject: entries[index].binding.observedSubject, parentID: parentID,
+            startOffset: entries[index].start)
     }
 
     /// Reports how entry `index` ended, if it was reported as started and has ended.
     private func report(endOf index: Int) {
         guard let id = entries[index].id, let observer = entries[index].observer else { return }
-        defer { Unmanaged.passUnretained(observer as AnyObject).release() }
         let duration = entries[index].end - entries[index].start
         switch entries[index].ending {
         case .none: return

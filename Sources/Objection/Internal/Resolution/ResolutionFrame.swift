@@ -117,18 +117,12 @@ final class ResolutionFrame: Sendable {
     }
 
     /// Whether `binding` is built at this step or at one of its `within - 1` nearest ancestors.
-    ///
-    /// Walks the chain without retaining its frames, which this frame keeps alive: a retain and a
-    /// release per ancestor were most of the cost of entering a step.
     private func contains(_ binding: Binding, within steps: Int) -> Bool {
-        var step: Unmanaged<ResolutionFrame>? = Unmanaged.passUnretained(self)
+        var step: ResolutionFrame? = self
         var remaining = steps
         while let frame = step, remaining > 0 {
-            let (isBuilding, parent) = frame._withUnsafeGuaranteedRef { frame in
-                (frame.binding === binding, frame.parent.map(Unmanaged.passUnretained))
-            }
-            if isBuilding { return true }
-            step = parent
+            if frame.binding === binding { return true }
+            step = frame.parent
             remaining -= 1
         }
         return false
