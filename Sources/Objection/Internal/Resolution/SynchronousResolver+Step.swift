@@ -14,10 +14,8 @@ enum StepMode {
 /// ``SynchronousStop/suspended``. The slot is the driver's, on its stack, valid during the step.
 @usableFromInline
 struct StepDriver {
-    /// The step the resolution runs below; `nil` for a caller outside any construction. Not
-    /// retained: the driver holds it for as long as the step runs, and a retain per `get` showed
-    /// in the instruction counts.
-    @usableFromInline unowned(unsafe) let parent: ResolutionFrame?
+    /// The step the resolution runs below; `nil` for a caller outside any construction.
+    @usableFromInline let parent: ResolutionFrame?
     @usableFromInline let suspension: UnsafeMutablePointer<DriverStop?>
 
     @inlinable
