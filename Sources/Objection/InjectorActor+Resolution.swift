@@ -86,7 +86,7 @@ extension InjectorActor {
         below parent: ResolutionFrame?
     ) async throws -> T {
         var stop: DriverStop?
-        var found: Unmanaged<Binding>?
+        var found: Binding?
         if let value = step(key, as: type, below: parent, found: &found, stop: &stop) { return value }
         return try await afterStep(consume stop, of: found, for: key, as: type, below: parent)
     }
@@ -100,15 +100,13 @@ extension InjectorActor {
         _ key: BindingKey,
         as type: T.Type,
         below parent: ResolutionFrame?,
-        found: inout Unmanaged<Binding>?,
+        found: inout Binding?,
         stop: inout DriverStop?
     ) -> T? {
-        guard !isShutDown, let binding = table.unretainedBinding(for: key) else { return nil }
+        guard !isShutDown, let binding = table.binding(for: key) else { return nil }
         found = binding
-        return binding._withUnsafeGuaranteedRef { binding -> T? in
-            guard let producer = binding.producer(as: type) else { return nil }
-            return attempt(binding, producer: producer, below: parent, stop: &stop)
-        }
+        guard let producer = binding.producer(as: type) else { return nil }
+        return attempt(binding, producer: producer, below: parent, stop: &stop)
     }
 
     /// What ``value(for:as:below:)`` does when the step did not give the value: acts on its stop,
@@ -119,13 +117,13 @@ extension InjectorActor {
     @inlinable
     nonisolated(nonsending) func afterStep<T: Sendable>(
         _ stop: consuming DriverStop?,
-        of found: Unmanaged<Binding>?,
+        of found: Binding?,
         for key: BindingKey,
         as type: T.Type,
         below parent: ResolutionFrame?
     ) async throws -> T {
         // The tables hold their bindings for as long as an injector over them resolves.
-        guard stop != nil, let binding = found?.takeUnretainedValue(), let producer = binding.producer(as: type) else {
+        guard stop != nil, let binding = found, let producer = binding.producer(as: type) else {
             return try await resolve(key, as: type, below: parent)
         }
         return try await act(on: consume stop, with: binding, producer: producer, below: parent)
