@@ -23,7 +23,6 @@ public struct BindingBuilder<T: Sendable> {
     /// The caller owns the value; the injector never builds or disposes it.
     ///
     /// - Parameter instance: The value to return.
-    @inlinable
     public func toInstance(_ instance: T) {
         setTarget(Recipe.instance(instance))
     }
@@ -49,7 +48,7 @@ public struct BindingBuilder<T: Sendable> {
     /// let makeEngine: @Sendable (Resolver) async throws -> Engine = { _ in Engine() }
     /// binder.bind(Engine.self).to(makeEngine)
     /// ```
-    @inlinable @discardableResult
+    @discardableResult
     public func to(
         _ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T
     ) -> ScopedBindingBuilder<T> {
@@ -64,7 +63,7 @@ public struct BindingBuilder<T: Sendable> {
     ///
     /// - Parameter provider: Builds one value per call.
     /// - Returns: A builder to choose the binding's scope.
-    @inlinable @discardableResult
+    @discardableResult
     public func to(_ provider: @escaping @Sendable (Resolver) throws -> T) -> ScopedBindingBuilder<T> {
         setTarget(Recipe.opaque(synchronous: provider))
     }
@@ -211,7 +210,7 @@ public struct BindingBuilder<T: Sendable> {
     ///
     /// - Parameter provider: Builds one value per call.
     /// - Returns: A builder to choose the binding's scope.
-    @inlinable @discardableResult
+    @discardableResult
     public func to<P: Provider>(provider: P) -> ScopedBindingBuilder<T> where P.Value == T {
         setTarget(Recipe.opaque { resolver in try await provider.provide(resolver) })
     }
