@@ -47,10 +47,6 @@ public struct ScopeValues: Sendable {
     ///   - type: The key's type; a protocol's existential (`(any Clock).self`) works too.
     ///   - name: The key's name, or `nil` for the unnamed key.
     ///   - value: The value the scope answers with.
-    ///
-    /// Inlinable so that wrapping `value` is specialised for `T` where you call it, instead of
-    /// asking the runtime for the wrapper's metadata on every request.
-    @inlinable
     public mutating func bind<T: Sendable>(_ type: T.Type, named name: String? = nil, to value: T) {
         set(CellValue.wrap(value), for: BindingKey(type, named: name))
     }
