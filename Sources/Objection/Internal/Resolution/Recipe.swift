@@ -107,7 +107,6 @@ final class Recipe<T: Sendable>: AnyRecipe {
     }
 
     /// A value the caller owns.
-    @usableFromInline
     static func instance(_ value: T) -> Recipe {
         Recipe(
             kind: .instance,
@@ -131,7 +130,6 @@ final class Recipe<T: Sendable>: AnyRecipe {
     }
 
     /// A provider closure that does not suspend.
-    @usableFromInline
     static func opaque(synchronous provider: @escaping @Sendable (Resolver) throws -> T) -> Recipe {
         Recipe(
             kind: .opaque,
