@@ -112,7 +112,7 @@ extension InjectorActor {
     /// What ``value(for:as:below:)`` does when the step did not give the value: acts on its stop,
     /// or takes the whole path when there is none. Its own function, so that the step's value,
     /// the common case, needs no asynchronous frame (Benchmarks/README, "Why the code is shaped
-    /// so"); whether it is inlined is the optimiser's call (its `@inline(never)` measured nothing,
+    /// so"); whether it is inlined is the optimiser's call (keeping it out measured nothing,
     /// "Inlining marks").
     @inlinable
     nonisolated(nonsending) func afterStep<T: Sendable>(

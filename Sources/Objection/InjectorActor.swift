@@ -44,8 +44,8 @@ public actor InjectorActor {
     /// scope opened without modules shares its parent's table and owns none.
     nonisolated let ownsTable: Bool
     /// The injector this one was made from: a child's parent, a scope's opener.
-    @inlinable nonisolated var parent: InjectorActor? { parentLink.object }
-    @usableFromInline nonisolated let parentLink: ChainLink<InjectorActor>
+    nonisolated var parent: InjectorActor? { parentLink.object }
+    nonisolated let parentLink: ChainLink<InjectorActor>
     /// The modules this injector was created with; its parent's come before them in ``modules``.
     nonisolated let ownModules: [any Module]
     @usableFromInline nonisolated let maxResolutionDepth: Int

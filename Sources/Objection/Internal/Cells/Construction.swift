@@ -1,7 +1,6 @@
 import Synchronization
 
 /// One in-flight construction of a cached binding; its identity is a node of the ``WaitGraph``.
-@usableFromInline
 final class Construction: Sendable {
     let key: BindingKey
     private let joinCount = Atomic<Int>(0)

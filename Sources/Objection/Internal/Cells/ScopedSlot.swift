@@ -1,5 +1,4 @@
 /// One slot of a ``RequestState``.
-@usableFromInline
 struct ScopedSlot: CellAccess {
     let storage: RequestState
     let index: Int

@@ -96,8 +96,8 @@ final class SharedOutcome<Value: Sendable>: Sendable {
 
     /// Waits for the outcome. A cancelled caller returns at once with `CancellationError`.
     ///
-    /// Left to the optimiser to inline: forcing it (`@inline(__always)`) measured nothing in the
-    /// stampede's instructions or allocations (Benchmarks/README, "Inlining marks").
+    /// Left to the optimiser to inline: forcing it measured nothing in the stampede's
+    /// instructions or allocations (Benchmarks/README, "Inlining marks").
     nonisolated(nonsending) func value() async throws -> Value {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         // A task cancelled before it registers has its handler run first, which marks its slot:

@@ -25,7 +25,6 @@ struct SynchronousResolver {
     }
 
     /// The same resolver for `injector`, noting constructions in the same place.
-    @inlinable
     func `for`(_ injector: InjectorActor) -> SynchronousResolver {
         SynchronousResolver(injector: injector, reports: reports)
     }

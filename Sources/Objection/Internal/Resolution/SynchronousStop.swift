@@ -20,7 +20,6 @@ enum SynchronousStop: Error {
     /// `error`, thrown as a stop again after passing through a `rethrows` function (the
     /// standard library's `_withUnsafeGuaranteedRef` has no typed form): only a stop can come
     /// through there, and anything else would be a construction's failure.
-    @inlinable
     static func rethrown(_ error: any Error) -> SynchronousStop {
         error as? SynchronousStop ?? .failed(error)
     }

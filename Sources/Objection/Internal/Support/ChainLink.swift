@@ -31,7 +31,6 @@ struct ChainLink<Object: AnyObject>: ~Copyable, @unchecked Sendable {
     }
 
     /// The object linked to, if any.
-    @inlinable
     var object: Object? { reference?.takeUnretainedValue() }
 
     deinit {

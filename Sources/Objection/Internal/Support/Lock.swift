@@ -1,20 +1,19 @@
 #if canImport(Glibc)
-    public import Glibc
+    import Glibc
 #elseif canImport(Musl)
-    public import Musl
+    import Musl
 #elseif canImport(Darwin)
-    public import Darwin
+    import Darwin
 #endif
 
 #if canImport(Darwin)
-    @usableFromInline typealias PlatformLock = os_unfair_lock
+    typealias PlatformLock = os_unfair_lock
 #else
-    @usableFromInline typealias PlatformLock = pthread_mutex_t
+    typealias PlatformLock = pthread_mutex_t
 #endif
 
 /// The platform lock's four operations, on a lock that lives at a fixed address: the tail of a
 /// ``Lock``'s storage or the header of a request scope's ``RequestState``.
-@usableFromInline
 enum PlatformLocking {
     static func initialize(_ lock: UnsafeMutablePointer<PlatformLock>) {
         #if canImport(Darwin)
@@ -25,7 +24,6 @@ enum PlatformLocking {
         #endif
     }
 
-    @inlinable
     static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) {
         #if canImport(Darwin)
             os_unfair_lock_lock(lock)
@@ -34,7 +32,6 @@ enum PlatformLocking {
         #endif
     }
 
-    @inlinable
     static func unlock(_ lock: UnsafeMutablePointer<PlatformLock>) {
         #if canImport(Darwin)
             os_unfair_lock_unlock(lock)
@@ -61,9 +58,8 @@ enum PlatformLocking {
 ///
 /// The value is only ever touched inside ``withLock(_:)``, which is what makes the
 /// `@unchecked Sendable` sound; no code of a user runs while it is held.
-@usableFromInline
 struct Lock<Value: Sendable>: @unchecked Sendable {
-    @usableFromInline let storage: ManagedBuffer<Value, PlatformLock>
+    let storage: ManagedBuffer<Value, PlatformLock>
 
     init(_ value: Value) {
         storage = LockStorage.create(minimumCapacity: 1) { _ in value }
@@ -71,7 +67,6 @@ struct Lock<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inlinable
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, lock in
             PlatformLocking.lock(lock)

@@ -13,7 +13,7 @@ final class BindingTable: Sendable {
     @usableFromInline let bindings: [Binding]
     @usableFromInline let index: BindingIndex
     /// The table consulted for keys this one does not bind.
-    @inlinable var parent: BindingTable? { parentLink.object }
+    var parent: BindingTable? { parentLink.object }
     @usableFromInline let parentLink: ChainLink<BindingTable>
     /// A process-unique identity, stored in each of this table's bindings.
     @usableFromInline let id: Int
