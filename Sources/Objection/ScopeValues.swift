@@ -47,11 +47,17 @@ public struct ScopeValues: Sendable {
     ///   - type: The key's type; a protocol's existential (`(any Clock).self`) works too.
     ///   - name: The key's name, or `nil` for the unnamed key.
     ///   - value: The value the scope answers with.
+    ///
+    /// Inlinable so that wrapping `value` is specialised for `T` where you call it: an
+    /// integration binding a `Logger` per request paid for the unspecialised wrap (see
+    /// Benchmarks/README, "Inlining marks").
+    @inlinable
     public mutating func bind<T: Sendable>(_ type: T.Type, named name: String? = nil, to value: T) {
         set(CellValue.wrap(value), for: BindingKey(type, named: name))
     }
 
     /// Binds `key` to `value`, wrapped as ``CellValue`` wraps a value of the key's type.
+    @usableFromInline
     mutating func set(_ value: any AnyObject & Sendable, for key: BindingKey) {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value

@@ -192,6 +192,7 @@ struct CellState: Sendable {
 @usableFromInline
 enum CellValue {
     /// `value` as one object.
+    @inlinable
     static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
         if T.self is AnyClass { return unsafeBitCast(value, to: (any AnyObject & Sendable).self) }
         return Built(value)
@@ -214,6 +215,7 @@ enum CellValue {
 final class Built<T: Sendable>: Sendable {
     @usableFromInline let value: T
 
+    @usableFromInline
     init(_ value: T) {
         self.value = value
     }
