@@ -122,7 +122,6 @@ extension InjectorActor {
         as type: T.Type,
         below parent: ResolutionFrame?
     ) async throws -> T {
-        // The tables hold their bindings for as long as an injector over them resolves.
         guard stop != nil, let binding = found, let producer = binding.producer(as: type) else {
             return try await resolve(key, as: type, below: parent)
         }

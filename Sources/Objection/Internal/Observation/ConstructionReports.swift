@@ -45,7 +45,7 @@ struct ConstructionReports: ~Copyable {
     }
 
     private var entries: [Entry] = []
-    /// The errors of failed constructions, kept apart so that an entry copies no existential.
+    /// The errors of failed constructions, kept apart from the entries.
     private var errors: [any Error] = []
     /// The construction running now, whose constructions are its children: an index into
     /// ``entries``.
