@@ -16,7 +16,6 @@ struct LifetimeTests {
         let isCached: Bool
         let isInjectorWide: Bool
         let staysBuilt: Bool
-        let readsAgainAfterWaiting: Bool
 
         var testDescription: String { scope.description }
     }
@@ -24,28 +23,22 @@ struct LifetimeTests {
     static let expectations: [Expected] = [
         Expected(
             scope: .transient, keepsACell: false, keepsGenerations: false, isPerRequest: false,
-            keepsACustomCache: false, isCached: false, isInjectorWide: false, staysBuilt: false,
-            readsAgainAfterWaiting: false),
+            keepsACustomCache: false, isCached: false, isInjectorWide: false, staysBuilt: false),
         Expected(
             scope: .singleton, keepsACell: true, keepsGenerations: false, isPerRequest: false,
-            keepsACustomCache: false, isCached: true, isInjectorWide: true, staysBuilt: true,
-            readsAgainAfterWaiting: false),
+            keepsACustomCache: false, isCached: true, isInjectorWide: true, staysBuilt: true),
         Expected(
             scope: .refreshable, keepsACell: true, keepsGenerations: true, isPerRequest: false,
-            keepsACustomCache: false, isCached: true, isInjectorWide: true, staysBuilt: false,
-            readsAgainAfterWaiting: true),
+            keepsACustomCache: false, isCached: true, isInjectorWide: true, staysBuilt: false),
         Expected(
             scope: .scoped, keepsACell: false, keepsGenerations: false, isPerRequest: true,
-            keepsACustomCache: false, isCached: true, isInjectorWide: false, staysBuilt: false,
-            readsAgainAfterWaiting: false),
+            keepsACustomCache: false, isCached: true, isInjectorWide: false, staysBuilt: false),
         Expected(
             scope: .custom("per-tenant") { WeakReferenceCache() }, keepsACell: false, keepsGenerations: false,
-            isPerRequest: false, keepsACustomCache: true, isCached: true, isInjectorWide: false, staysBuilt: false,
-            readsAgainAfterWaiting: false),
+            isPerRequest: false, keepsACustomCache: true, isCached: true, isInjectorWide: false, staysBuilt: false),
         Expected(
             scope: .weak, keepsACell: false, keepsGenerations: false, isPerRequest: false,
-            keepsACustomCache: true, isCached: true, isInjectorWide: false, staysBuilt: false,
-            readsAgainAfterWaiting: false),
+            keepsACustomCache: true, isCached: true, isInjectorWide: false, staysBuilt: false),
     ]
 
     @Test("answers for its scope", arguments: expectations)
@@ -60,7 +53,6 @@ struct LifetimeTests {
         #expect(lifetime.isCached == expected.isCached)
         #expect(lifetime.isInjectorWide == expected.isInjectorWide)
         #expect(lifetime.staysBuilt == expected.staysBuilt)
-        #expect(lifetime.changesOnRefresh == expected.readsAgainAfterWaiting)
         #expect(lifetime.changesOnRefresh == expected.keepsGenerations)
         #expect(lifetime.scopedIndex == (expected.isPerRequest ? 3 : nil))
     }
