@@ -23,8 +23,8 @@ struct ConstructionReports: ~Copyable {
         /// reports it: it is not reported here.
         case none
         case finished
-        /// Threw the error at this index in ``errors``.
-        case failed(Int)
+        /// Threw this error.
+        case failed(any Error)
     }
 
     private struct Entry {
@@ -45,8 +45,6 @@ struct ConstructionReports: ~Copyable {
     }
 
     private var entries: [Entry] = []
-    /// The errors of failed constructions, kept apart from the entries.
-    private var errors: [any Error] = []
     /// The construction running now, whose constructions are its children: an index into
     /// ``entries``.
     private var running: Int?
@@ -77,8 +75,7 @@ struct ConstructionReports: ~Copyable {
 
     /// Notes that the construction started at `start` threw `error`.
     mutating func failed(_ start: Int, _ error: any Error) {
-        errors.append(error)
-        end(start, .failed(errors.count - 1))
+        end(start, .failed(error))
     }
 
     /// Notes that the construction started at `start` was handed to the asynchronous path,
@@ -169,7 +166,7 @@ struct ConstructionReports: ~Copyable {
                 observed(index, id: id, parentID: entries[index].parentID), duration: duration)
         case .failed(let error):
             observer.constructionFailed(
-                observed(index, id: id, parentID: entries[index].parentID), duration: duration, error: errors[error])
+                observed(index, id: id, parentID: entries[index].parentID), duration: duration, error: error)
         }
     }
 }
