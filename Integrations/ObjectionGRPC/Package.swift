@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "TestSupport", package: "ObjectionTestSupport"),
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "ServerFixtures", package: "ObjectionTestSupport"),
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
             ]
         ),

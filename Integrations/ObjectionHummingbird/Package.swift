@@ -56,6 +56,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "TestSupport", package: "ObjectionTestSupport"),
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "ServerFixtures", package: "ObjectionTestSupport"),
                 .product(name: "ObjectionServiceLifecycle", package: "ObjectionServiceLifecycle"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

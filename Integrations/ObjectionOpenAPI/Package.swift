@@ -57,6 +57,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "TestSupport", package: "ObjectionTestSupport"),
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "ServerFixtures", package: "ObjectionTestSupport"),
             ],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),

@@ -3,10 +3,11 @@ import PackageDescription
 
 // What the tests of the integration packages and the example servers share, once: one-shot signals,
 // a gate that holds tasks, an event log, a teardown helper, a raw HTTP exchange over a socket, a
-// capturing log handler, and a PostgreSQL test database with schemas of its own and a connection
-// budget. One target per dependency, so that a package builds only what its tests import:
-// `TestSupport` needs nothing but the standard library, `LoggingTestSupport` swift-log,
-// `PostgresTestSupport` postgres-nio (and `TestSupport`).
+// capturing log handler, a PostgreSQL test database with schemas of its own and a connection
+// budget, and the server integrations' fixtures. One target per dependency, so that a package
+// builds only what its tests import: `TestSupport` needs nothing but the standard library,
+// `LoggingTestSupport` swift-log, `PostgresTestSupport` postgres-nio (and `TestSupport`),
+// `ServerFixtures` Objection.
 let package = Package(
     name: "ObjectionTestSupport",
     platforms: [.macOS(.v15)],
@@ -14,8 +15,10 @@ let package = Package(
         .library(name: "TestSupport", targets: ["TestSupport"]),
         .library(name: "LoggingTestSupport", targets: ["LoggingTestSupport"]),
         .library(name: "PostgresTestSupport", targets: ["PostgresTestSupport"]),
+        .library(name: "ServerFixtures", targets: ["ServerFixtures"]),
     ],
     dependencies: [
+        .package(name: "Objection", path: "../.."),
         // Lower bounds, not exact versions: the packages whose tests use these resolve their own.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -37,6 +40,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "ServerFixtures", dependencies: [.product(name: "Objection", package: "Objection")]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "LoggingTestSupportTests",
@@ -47,6 +51,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PostgresTestSupportTests", dependencies: ["PostgresTestSupport"]),
+        .testTarget(
+            name: "ServerFixturesTests",
+            dependencies: ["ServerFixtures", .product(name: "Objection", package: "Objection")]
+        ),
     ]
 )
 

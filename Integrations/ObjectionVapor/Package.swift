@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "TestSupport", package: "ObjectionTestSupport"),
                 .product(name: "LoggingTestSupport", package: "ObjectionTestSupport"),
+                .product(name: "ServerFixtures", package: "ObjectionTestSupport"),
             ]
         ),
     ]

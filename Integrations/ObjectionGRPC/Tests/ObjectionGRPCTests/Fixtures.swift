@@ -5,8 +5,8 @@ import Logging
 import Objection
 import ObjectionGRPC
 import ObjectionServiceLifecycle
+import ServerFixtures
 import ServiceLifecycle
-import Synchronization
 import TestSupport
 
 /// A JSON message codec, so that the test service needs no protobuf code generation.
@@ -45,31 +45,13 @@ struct WorkModule: Module {
 
     func configure(_ binder: Binder) {
         binder.bind(RPCRequestID.self).suppliedByScope()
-        binder.bind(RPCWork.self).to { [serials] _ in RPCWork(serial: serials.next()) }.inScope(.scoped)
+        binder.bind(RPCWork.self).to { [serials] _ in RPCWork(serial: serials.increment()) }.inScope(.scoped)
             .onDispose { [events] work, outcome in
                 work.probe.dispose()
                 events.record("disposed \(work.serial)\(outcome.isSuccess ? "" : " after a failure")")
             }
-        binder.bind(SecretGateway.self).to { _ in throw GatewayDown(password: "hunter2") }
+        binder.bind(SealedVault.self).to { _ in throw VaultSealedError() }
     }
-}
-
-struct SecretGateway: Sendable {}
-
-struct GatewayDown: Error {
-    let password: String
-}
-
-/// A count that tasks add to.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    func next() -> Int {
-        value.withLock {
-            $0 += 1; return $0
-        }
-    }
-    var current: Int { value.withLock { $0 } }
 }
 
 /// The test service, written by hand: `Get` (unary), `Stream` (server-streaming, `count`
@@ -113,7 +95,7 @@ struct WorkService: RegistrableRPCService {
         router.registerHandler(forMethod: Self.fail, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()) {
             _, _ in
             _ = try await Self.work()
-            _ = try await InjectorActor.currentScope?.get(SecretGateway.self)
+            _ = try await InjectorActor.currentScope?.get(SealedVault.self)
             return StreamingServerResponse(single: ServerResponse(message: Answer(text: "unreachable")))
         }
         router.registerHandler(forMethod: Self.hold, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()) {

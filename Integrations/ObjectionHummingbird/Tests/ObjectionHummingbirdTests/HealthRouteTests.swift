@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Objection
 import ObjectionHummingbird
 import ObjectionTesting
+import ServerFixtures
 import TestSupport
 import Testing
 
@@ -10,28 +11,6 @@ import Testing
 /// phase and checks, with no request scope opened for them.
 @Suite("Health routes", .timeLimit(.minutes(1)))
 struct HealthRouteTests {
-    /// A check that fails, with an error whose description must never reach a response.
-    struct VaultCheck: HealthCheck {
-        struct Sealed: Error, CustomStringConvertible {
-            var description: String { "token=s3cr3t" }
-        }
-
-        let fails: Bool
-        var healthCheckName: String { "vault" }
-        func checkHealth() async throws -> HealthStatus {
-            if fails { throw Sealed() }
-            return .healthy
-        }
-    }
-
-    struct HealthModule: Module {
-        let vaultFails: Bool
-
-        func configure(_ binder: Binder) {
-            binder.contribute((any HealthCheck).self).toInstance(VaultCheck(fails: vaultFails))
-        }
-    }
-
     private func application(_ injector: InjectorActor) -> some ApplicationProtocol {
         let router = Router(context: BasicInjectingRequestContext.self)
         router.add(middleware: ObjectionHealthMiddleware(injector, checkTimeout: .seconds(30), cachedFor: .zero))
@@ -44,7 +23,7 @@ struct HealthRouteTests {
     func probes() async throws {
         let observer = RecordingObserver(observesScopes: true)
         let injector = try await InjectorActor(
-            modules: [HealthModule(vaultFails: false)], startup: .deferred, observer: observer)
+            modules: [VaultHealthCheck.Module(fails: false)], startup: .deferred, observer: observer)
         try await application(injector).test(.live) { client in
             let starting = try await client.execute(uri: "/health/ready", method: .get)
             #expect(starting.status == .serviceUnavailable)
@@ -90,13 +69,13 @@ struct HealthRouteTests {
 
     @Test("a failing required check answers 503 naming the check and its error's type, never its description")
     func failingCheck() async throws {
-        let injector = try await InjectorActor(modules: [HealthModule(vaultFails: true)])
+        let injector = try await InjectorActor(modules: [VaultHealthCheck.Module(fails: true)])
         try await application(injector).test(.live) { client in
             let response = try await client.execute(uri: "/health/ready", method: .get)
             #expect(response.status == .serviceUnavailable)
             #expect(response.text.contains(#""status":"unhealthy""#))
             #expect(response.text.contains("threw Sealed"))
-            #expect(!response.text.contains("s3cr3t"))
+            #expect(!response.text.contains(VaultHealthCheck.secret))
         }
         await injector.shutdown()
     }

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Logging
 import LoggingTestSupport
 import ObjectionHummingbird
+import ServerFixtures
 import Testing
 
 /// The middleware over a real socket: a running server, requests in sequence on one connection.
@@ -15,7 +16,7 @@ struct LiveServerTests {
             scoped.get("work") { _, context -> String in
                 context.logger.info("work")
                 let work = try await context.resolve(RequestWork.self)
-                return "\(work.serial) \(work.requestID.value)"
+                return "\(work.serial) \(work.label)"
             }
             scoped.get("pay") { _, context -> String in
                 _ = try await context.resolve(SecretPaymentGateway.self)
@@ -27,11 +28,11 @@ struct LiveServerTests {
             #expect(first.status == .ok)
             #expect(first.text == "1 live-1")
             #expect(first.requestID == "live-1")
-            #expect(test.ledger.disposed == [1])
+            #expect(test.ledger.disposed.map(\.serial) == [1])
 
             let second = try await client.execute(uri: "/scoped/work", method: .get, headers: .requestID("live-2"))
             #expect(second.text == "2 live-2")
-            #expect(test.ledger.disposed == [1, 2])
+            #expect(test.ledger.disposed.map(\.serial) == [1, 2])
 
             let failed = try await client.execute(uri: "/scoped/pay", method: .get, headers: .requestID("live-3"))
             #expect(failed.status == .internalServerError)

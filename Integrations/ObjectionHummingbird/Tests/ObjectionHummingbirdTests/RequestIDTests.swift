@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Logging
 import LoggingTestSupport
 import ObjectionHummingbird
+import ServerFixtures
 import Testing
 
 /// The request's id reaches the request's logger and the response.
@@ -73,7 +74,7 @@ struct RequestIDTests {
                 .get("hello") { _, context -> String in
                     context.logger.info("hello")
                     let work = try await context.resolve(RequestWork.self)
-                    return "\(context.requestID?.value ?? "none") \(work.requestID.value)"
+                    return "\(context.requestID?.value ?? "none") \(work.label)"
                 }
             let app = Application(router: router, logger: test.logs.logger())
             try await app.test(.router) { client in

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Objection
 import ObjectionHummingbird
+import ServerFixtures
 import Testing
 
 /// What handlers resolve from their context: the request's values, and a clear error where there
@@ -17,7 +18,7 @@ struct ResolutionTests {
                 let user = try await context.resolve(User.self)
                 let id = try await context.resolve(RequestIdentifier.self)
                 let work = try await context.resolve(RequestWork.self)
-                return "\(user.name) \(id.value) \(work.requestID == id)"
+                return "\(user.name) \(id.value) \(work.label == id.value)"
             }
         }
         try await app.test(.router) { client in

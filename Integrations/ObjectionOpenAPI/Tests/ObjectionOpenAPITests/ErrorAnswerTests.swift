@@ -5,6 +5,7 @@ import LoggingTestSupport
 import Objection
 import ObjectionOpenAPI
 import OpenAPIRuntime
+import ServerFixtures
 import TestSupport
 import Testing
 
@@ -57,7 +58,7 @@ struct ErrorAnswerTests {
         let logged = answer.logs.entries(withMessage: "Operation failed; answered 500")
         #expect(logged.count == 1)
         #expect(logged.first.map { "\($0.metadata)".contains("VaultSealedError") } == true)
-        #expect(!answer.logs.all.contains { "\($0)".contains("hunter2") })
+        #expect(!answer.logs.all.contains { "\($0)".contains(VaultSealedError.secret) })
         #expect(answer.disposed.count == 1)
         #expect(answer.disposed.first?.error is VaultSealedError)
     }
@@ -108,7 +109,7 @@ struct ErrorAnswerTests {
         let failed = try await Self.call("/work", on: transport) { _, _ in throw VaultSealedError() }
         #expect(failed.status == 500)
         #expect(failed.text == "Internal Server Error")
-        #expect(!failed.logs.all.contains { "\($0)".contains("hunter2") })
+        #expect(!failed.logs.all.contains { "\($0)".contains(VaultSealedError.secret) })
         #expect(failed.disposed.isEmpty)
     }
 

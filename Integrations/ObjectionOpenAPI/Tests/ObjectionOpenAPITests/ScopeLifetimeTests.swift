@@ -4,6 +4,7 @@ import NIOCore
 import Objection
 import ObjectionOpenAPI
 import OpenAPIRuntime
+import ServerFixtures
 import TestSupport
 import Testing
 
@@ -34,7 +35,7 @@ struct ScopeLifetimeTests {
         #expect(ledger.built == 200)
         #expect(disposed.count == 200)
         #expect(Set(disposed.map(\.serial)) == Set(1...200))
-        #expect(disposed.allSatisfy { $0.error == nil && $0.operation == "getWork" })
+        #expect(disposed.allSatisfy { $0.error == nil && $0.label == "getWork" })
         await injector.shutdown()
     }
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import LoggingTestSupport
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import TestSupport
 import Testing
 import Vapor

@@ -3,6 +3,7 @@ import Logging
 import LoggingTestSupport
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import Testing
 import Vapor
 import VaporTesting
@@ -96,7 +97,7 @@ struct ErrorMappingTests {
                 _ = try await req.resolve(SealedVault.self)
                 return "open"
             }
-            app.get("vault") { _ async throws -> String in throw VaultSealedError() }
+            app.get("vault") { _ async throws -> String in throw DebuggableVaultError() }
             let scoped = try await app.testing().sendRequest(.GET, "scoped/vault")
             #expect(try Self.isOpaque(scoped))
             // The control: without the middleware, Vapor shows the reason.
@@ -104,7 +105,7 @@ struct ErrorMappingTests {
             #expect(plain.body.string.contains("vault.internal"))
         }
         let logged = try #require(logs.entries(withMessage: "Request failed; answered 500").first)
-        #expect(logged.metadata["error.type"]?.description.contains("VaultSealedError") == true)
+        #expect(logged.metadata["error.type"]?.description.contains("DebuggableVaultError") == true)
     }
 
     @Test("A provider's error carrying a password reaches neither the client nor any log line")
@@ -167,14 +168,14 @@ struct ErrorMappingTests {
         let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
         try await withTestApp(logs: logs) { app in
             app.grouped(ObjectionScopeMiddleware(injector)).post("commit") { req async throws -> String in
-                _ = try await req.resolve(UncommittableTransaction.self)
+                _ = try await req.resolve(UncommittableWork.self)
                 return "committed"
             }
             let response = try await app.testing().sendRequest(.POST, "commit")
             #expect(try Self.isOpaque(response))
         }
         let logged = try #require(logs.entries(withMessage: "Request failed; answered 500").first)
-        #expect(logged.metadata["error"]?.description.contains("UncommittableTransaction") == true)
+        #expect(logged.metadata["error"]?.description.contains("UncommittableWork") == true)
     }
 
     @Test("A value whose key the injector binds otherwise is refused with the opaque 500")

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Objection
 import ObjectionTesting
 import ObjectionVapor
+import ServerFixtures
 import TestSupport
 import Testing
 import Vapor
@@ -10,33 +11,11 @@ import Vapor
 /// phase and checks, with no request scope opened for them.
 @Suite("Health routes", .timeLimit(.minutes(1)))
 struct HealthRouteTests {
-    /// A check that fails, with an error whose description must never reach a response.
-    struct VaultCheck: HealthCheck {
-        struct Sealed: Error, CustomStringConvertible {
-            var description: String { "token=s3cr3t" }
-        }
-
-        let fails: Bool
-        var healthCheckName: String { "vault" }
-        func checkHealth() async throws -> HealthStatus {
-            if fails { throw Sealed() }
-            return .healthy
-        }
-    }
-
-    struct HealthModule: Module {
-        let vaultFails: Bool
-
-        func configure(_ binder: Binder) {
-            binder.contribute((any HealthCheck).self).toInstance(VaultCheck(fails: vaultFails))
-        }
-    }
-
     @Test("ready follows the boot, the shutdown and the checks; live runs no check; no probe opens a scope")
     func probes() async throws {
         let observer = RecordingObserver(observesScopes: true)
         let injector = try await InjectorActor(
-            modules: [HealthModule(vaultFails: false)], startup: .deferred, observer: observer)
+            modules: [VaultHealthCheck.Module(fails: false)], startup: .deferred, observer: observer)
         let app = try await Application.make(.testing)
         app.useInjector(injector)
         app.middleware.use(ObjectionScopeMiddleware(injector))
@@ -78,7 +57,7 @@ struct HealthRouteTests {
 
     @Test("a failing required check answers 503 naming the check and its error's type, never its description")
     func failingCheck() async throws {
-        let injector = try await InjectorActor(modules: [HealthModule(vaultFails: true)])
+        let injector = try await InjectorActor(modules: [VaultHealthCheck.Module(fails: true)])
         let app = try await Application.make(.testing)
         app.useInjector(injector)
         app.middleware.use(ObjectionHealthMiddleware(injector), at: .beginning)
@@ -88,7 +67,7 @@ struct HealthRouteTests {
             #expect(status == .serviceUnavailable)
             #expect(body.contains(#""status":"unhealthy""#))
             #expect(body.contains("threw Sealed"))
-            #expect(!body.contains("s3cr3t"))
+            #expect(!body.contains(VaultHealthCheck.secret))
         }
         try await app.asyncShutdown()
     }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import LoggingTestSupport
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import TestSupport
 import Testing
 import Vapor
@@ -21,7 +22,7 @@ struct LiveServerTests {
                 async let first = req.resolve(RequestWork.self)
                 async let second = req.resolve(RequestWork.self)
                 let (a, b) = try await (first, second)
-                return a === b ? "\(a.serial) \(a.requestID)" : "two instances"
+                return a === b ? "\(a.serial) \(a.label)" : "two instances"
             }
             let port = try await app.startLive()
             return try await withHTTPClient(connections: 32) { client in
@@ -46,7 +47,7 @@ struct LiveServerTests {
         let disposed = ledger.disposed
         #expect(disposed.count == count)
         #expect(Set(disposed.map(\.serial)) == Set(1...count))
-        #expect(Set(disposed.map(\.requestID)) == Set((0..<count).map { "live-\($0)" }))
+        #expect(Set(disposed.map(\.label)) == Set((0..<count).map { "live-\($0)" }))
         #expect(disposed.allSatisfy { $0.error == nil })
         let serials = (0..<count).compactMap { bodies[$0]?.split(separator: " ").first.flatMap { Int($0) } }
         #expect(Set(serials).count == count)
@@ -71,7 +72,7 @@ struct LiveServerTests {
                 let (status, body) = try await client.get(port: port, "/fail", headers: ["X-Request-Id": "fail-1"])
                 #expect(status == .internalServerError)
                 #expect(!body.contains("Failed"))
-                #expect(ledger.disposed.map(\.requestID) == ["fail-1"])
+                #expect(ledger.disposed.map(\.label) == ["fail-1"])
                 #expect(ledger.disposed.first?.error is Failed)
             }
         }

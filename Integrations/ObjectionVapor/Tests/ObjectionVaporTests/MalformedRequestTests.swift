@@ -1,6 +1,7 @@
 import LoggingTestSupport
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import TestSupport
 import Testing
 import Vapor

@@ -1,6 +1,7 @@
 import Logging
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import Synchronization
 import Testing
 import Vapor
@@ -41,7 +42,7 @@ struct ResolutionTests {
                 use: ObjectionScopeMiddleware(injector).scoped { req async throws -> String in
                     let work = try await req.resolve(RequestWork.self)
                     #expect(try await req.resolve(RequestWork.self) === work)
-                    #expect(try await req.resolve(RequestIdentifier.self).value == work.requestID.value)
+                    #expect(try await req.resolve(RequestIdentifier.self).value == work.label)
                     return "\(work.serial)"
                 })
             let first = try await app.testing().sendRequest(.GET, "work", headers: ["X-Request-Id": "w-1"])
@@ -49,7 +50,7 @@ struct ResolutionTests {
             let second = try await app.testing().sendRequest(.GET, "work", headers: ["X-Request-Id": "w-2"])
             #expect(second.body.string == "2")
             #expect(ledger.disposed.map(\.serial) == [1, 2])
-            #expect(ledger.disposed.map(\.requestID) == ["w-1", "w-2"])
+            #expect(ledger.disposed.map(\.label) == ["w-1", "w-2"])
         }
     }
 
@@ -69,7 +70,7 @@ struct ResolutionTests {
                 let user: User? = try await req.requestScope?.getIfBound(User.self)
                 let work = try await req.resolve(RequestWork.self)
                 let logged = logger[metadataKey: "request-id"]?.description ?? "-"
-                return "\(id) \(logged) \(user?.name ?? "anonymous") \(work.requestID)"
+                return "\(id) \(logged) \(user?.name ?? "anonymous") \(work.label)"
             }
             let named = try await app.testing().sendRequest(
                 .GET, "whoami", headers: ["X-Request-Id": "req-7", "Authorization": "ada"])

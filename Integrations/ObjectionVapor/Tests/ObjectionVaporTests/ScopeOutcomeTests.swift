@@ -1,5 +1,6 @@
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import Testing
 import Vapor
 import VaporTesting

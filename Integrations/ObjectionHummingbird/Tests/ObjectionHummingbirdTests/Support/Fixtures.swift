@@ -6,67 +6,11 @@ import LoggingTestSupport
 import NIOCore
 import Objection
 import ObjectionHummingbird
-import Synchronization
-
-/// What the tests' scoped instances report: how many were built and which were disposed.
-final class ScopeLedger: Sendable {
-    private let state = Mutex<(built: Int, disposed: [Int])>((0, []))
-
-    /// A new serial number, one per built instance, from 1.
-    func nextSerial() -> Int {
-        state.withLock { state in
-            state.built += 1
-            return state.built
-        }
-    }
-
-    func recordDisposal(of serial: Int) {
-        state.withLock { $0.disposed.append(serial) }
-    }
-
-    /// The serial numbers of the disposed instances, in order of disposal.
-    var disposed: [Int] { state.withLock { $0.disposed } }
-}
+import ServerFixtures
 
 /// The request's user, a value the scope middleware's closure binds from a header.
 struct User: Sendable, Equatable {
     var name: String
-}
-
-/// A per-request unit of work: built once per request scope, disposed when the request ends.
-final class RequestWork: AsyncDisposable {
-    let serial: Int
-    let requestID: RequestIdentifier
-    let ledger: ScopeLedger
-
-    init(serial: Int, requestID: RequestIdentifier, ledger: ScopeLedger) {
-        self.serial = serial
-        self.requestID = requestID
-        self.ledger = ledger
-    }
-
-    func dispose() async throws {
-        ledger.recordDisposal(of: serial)
-    }
-}
-
-/// A scoped instance whose disposal fails, as a transaction whose commit fails would.
-struct UncommittableTransaction: AsyncDisposable {
-    struct CommitFailed: Error {}
-
-    func dispose() async throws {
-        throw CommitFailed()
-    }
-}
-
-/// A type no module binds, whose name must never reach a response.
-struct SecretPaymentGateway: Sendable {}
-
-/// A type whose provider fails, with an error whose name must never reach a response.
-struct SealedVault: Sendable {}
-
-struct VaultSealedError: Error, CustomStringConvertible {
-    var description: String { "VaultSealedError: postgres://app:Tr0ub4dor&3@vault.internal:8200 is sealed" }
 }
 
 /// The tests' graph: the request's id and user come from the scope's values.
@@ -74,15 +18,8 @@ struct TestModule: Module {
     let ledger: ScopeLedger
 
     func configure(_ binder: Binder) {
-        binder.bind(RequestIdentifier.self).suppliedByScope()
+        RequestWorkModule(ledger: ledger).configure(binder)
         binder.bind(User.self).suppliedByScope()
-        binder.bind(RequestWork.self)
-            .to { [ledger] r in
-                let id = try await r.get(RequestIdentifier.self)
-                return RequestWork(serial: ledger.nextSerial(), requestID: id, ledger: ledger)
-            }
-            .inScope(.scoped)
-        binder.bind(UncommittableTransaction.self).to { _ in UncommittableTransaction() }.inScope(.scoped)
         binder.bind(SealedVault.self).to { _ in throw VaultSealedError() }
     }
 }

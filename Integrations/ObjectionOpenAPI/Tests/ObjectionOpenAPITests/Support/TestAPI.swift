@@ -2,6 +2,7 @@ import HTTPTypes
 import Objection
 import ObjectionOpenAPI
 import OpenAPIRuntime
+import ServerFixtures
 import TestSupport
 
 /// The tests' `APIProtocol`: each handler resolves from the request's scope, the task's current
@@ -32,7 +33,7 @@ struct TestAPI: APIProtocol {
         let work = try await scope.get(RequestWork.self)
         // The request's head, bound by the middleware.
         let path = try await scope.get(HTTPRequest.self).path ?? ""
-        return .ok(.init(body: .json(.init(serial: work.serial, operation: work.operation.id, path: path))))
+        return .ok(.init(body: .json(.init(serial: work.serial, operation: work.label, path: path))))
     }
 
     func getStream(_ input: Operations.GetStream.Input) async throws -> Operations.GetStream.Output {

@@ -2,54 +2,10 @@ import Logging
 import LoggingTestSupport
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import Synchronization
 import TestSupport
 import Vapor
-
-/// What the tests' scoped instances report: one built per scope opened, one disposed per scope
-/// ended, with the outcome it was disposed after.
-final class ScopeLedger: Sendable {
-    struct Disposal: Sendable {
-        var serial: Int
-        var requestID: String
-        var error: (any Error)?
-    }
-
-    private let state = Mutex<(built: Int, disposed: [Disposal])>((0, []))
-
-    /// A new serial number, one per built instance, from 1.
-    func nextSerial() -> Int {
-        state.withLock { state in
-            state.built += 1
-            return state.built
-        }
-    }
-
-    func record(_ disposal: Disposal) {
-        state.withLock { $0.disposed.append(disposal) }
-    }
-
-    var built: Int { state.withLock { $0.built } }
-    var disposed: [Disposal] { state.withLock { $0.disposed } }
-}
-
-/// A per-request unit of work: built once per request scope, disposed when the request ends,
-/// told how it ended.
-final class RequestWork: OutcomeAwareDisposable {
-    let serial: Int
-    let requestID: RequestIdentifier
-    let ledger: ScopeLedger
-
-    init(serial: Int, requestID: RequestIdentifier, ledger: ScopeLedger) {
-        self.serial = serial
-        self.requestID = requestID
-        self.ledger = ledger
-    }
-
-    func dispose(after outcome: ScopeOutcome) async throws {
-        ledger.record(.init(serial: serial, requestID: requestID.value, error: outcome.error))
-    }
-}
 
 /// The authenticated user, which an authenticator logs in from the `Authorization` header.
 struct User: Authenticatable, Sendable, Equatable {
@@ -63,24 +19,10 @@ struct HeaderAuthenticator: AsyncRequestAuthenticator {
     }
 }
 
-/// A scoped instance whose disposal fails, as a transaction whose commit fails would.
-struct UncommittableTransaction: AsyncDisposable {
-    struct CommitFailed: Error {}
-
-    func dispose() async throws {
-        throw CommitFailed()
-    }
-}
-
-/// A type no module binds, whose name must never reach a response.
-struct SecretPaymentGateway: Sendable {}
-
-/// A type whose provider fails, with an error whose name and reason must never reach a response.
-struct SealedVault: Sendable {}
-
-/// A `DebuggableError`, whose reason Vapor's `ErrorMiddleware` shows in every environment.
-struct VaultSealedError: DebuggableError {
-    var identifier: String { "VaultSealedError" }
+/// The sealed vault's error here: a `DebuggableError`, whose reason Vapor's `ErrorMiddleware`
+/// shows in every environment.
+struct DebuggableVaultError: DebuggableError {
+    var identifier: String { "DebuggableVaultError" }
     var reason: String { "the vault at vault.internal:8200 is sealed" }
 }
 
@@ -97,17 +39,10 @@ struct RequestModule: Module {
     let ledger: ScopeLedger
 
     func configure(_ binder: Binder) {
-        binder.bind(RequestIdentifier.self).suppliedByScope()
+        RequestWorkModule(ledger: ledger).configure(binder)
         binder.bind(Logger.self).suppliedByScope()
         binder.bind(User.self).suppliedByScope()
-        binder.bind(RequestWork.self)
-            .to { [ledger] r in
-                let id = try await r.get(RequestIdentifier.self)
-                return RequestWork(serial: ledger.nextSerial(), requestID: id, ledger: ledger)
-            }
-            .inScope(.scoped)
-        binder.bind(UncommittableTransaction.self).to { _ in UncommittableTransaction() }.inScope(.scoped)
-        binder.bind(SealedVault.self).to { _ in throw VaultSealedError() }
+        binder.bind(SealedVault.self).to { _ in throw DebuggableVaultError() }
         binder.bind(UnreachableDatabase.self).to { _ in throw ConnectionRefused() }
     }
 }
@@ -169,15 +104,4 @@ func withTestApp<T>(logs: LogCapture = LogCapture(), _ body: (Application) async
     await app.server.shutdown()
     try await app.asyncShutdown()
     return result
-}
-
-/// A count that tasks add to.
-final class Counter: Sendable {
-    private let count = Mutex(0)
-
-    func increment() {
-        count.withLock { $0 += 1 }
-    }
-
-    var value: Int { count.withLock { $0 } }
 }
