@@ -1,19 +1,31 @@
 /// Ending a request's scope once its response is done: the rule every server integration follows.
 extension OpenScope {
-    /// Ends the scope after its response succeeded, telling the disposals ``ScopeOutcome/succeeded``.
-    /// A disposal that fails (a commit) is handed to `log` and thrown: the server cuts the response
-    /// short (a reset stream, a `500` if nothing was sent yet) rather than finish it as if nothing
-    /// had failed. Does nothing once the scope has ended.
+    /// Ends the scope after its response was answered, telling the disposals `outcome`:
+    /// ``ScopeOutcome/succeeded``, or the failure of a `5xx` answer
+    /// (``ScopeOutcome/afterResponse(code:reasonPhrase:)``). After a success, a disposal that fails
+    /// (a commit) is handed to `log` and thrown: the server cuts the response short (a reset
+    /// stream, a `500` if nothing was sent yet) rather than finish it as if nothing had failed.
+    /// After a failed outcome it is as ``endAfterFailure(_:log:)``: logged, not thrown. Does
+    /// nothing once the scope has ended.
     ///
     /// ```swift
-    /// try await open.endAfterResponse { failure in
+    /// try await open.endAfterResponse(.afterResponse(code: 200, reasonPhrase: "OK")) { failure in
     ///     logger.error("\(failure.message)", metadata: ["error.type": "\(failure.loggable.typeName)"])
     /// }
     /// ```
     ///
-    /// - Parameter log: Told of a disposal that failed.
-    /// - Throws: The disposal's failure (``InjectionError/Code/disposalFailed``).
-    public func endAfterResponse(log: (ResponseDisposalFailure) -> Void) async throws {
+    /// - Parameters:
+    ///   - outcome: How the response ended; ``ScopeOutcome/succeeded`` unless you say.
+    ///   - log: Told of a disposal that failed.
+    /// - Throws: After a success, the disposal's failure (``InjectionError/Code/disposalFailed``).
+    public func endAfterResponse(
+        _ outcome: ScopeOutcome = .succeeded,
+        log: (ResponseDisposalFailure) -> Void
+    ) async throws {
+        if let error = outcome.error {
+            await endAfterFailure(error, log: log)
+            return
+        }
         do {
             try await end(.succeeded)
         } catch {
@@ -43,7 +55,7 @@ extension OpenScope {
 }
 
 /// A disposal of a request's scope that failed as the scope ended after its response (see
-/// ``OpenScope/endAfterResponse(log:)``): what a server logs of it.
+/// ``OpenScope/endAfterResponse(_:log:)``): what a server logs of it.
 ///
 /// ```swift
 /// logger.error("\(failure.message)", metadata: ["error": "\(failure.loggable)"])

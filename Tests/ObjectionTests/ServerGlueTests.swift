@@ -94,4 +94,34 @@ struct ServerGlueTests {
             #expect(outcomes.values == [succeeded ? "succeeded" : "failed"])
         }
     }
+
+    @Test("a 5xx answer ends the scope failed with its status; any other answer, succeeded")
+    func serverErrorAnswers() async throws {
+        for (code, reason, failed) in [
+            (200, "OK", false), (404, "Not Found", false), (499, "Client Closed", false),
+            (500, "Internal Server Error", true), (503, "Service Unavailable", true), (599, "Custom", true),
+            (600, "Beyond", false),
+        ] {
+            let outcome = ScopeOutcome.afterResponse(code: code, reasonPhrase: reason)
+            #expect(outcome.isSuccess == !failed, "\(code)")
+            let status = (outcome.error as? ServerErrorStatus)?.status
+            #expect(status?.code == (failed ? code : nil))
+            #expect(status?.reasonPhrase == (failed ? reason : nil))
+        }
+        let busy = ServerErrorStatus(status: .init(code: 503, reasonPhrase: "Busy"))
+        #expect(busy.status == .serviceUnavailable, "equal by code")
+        #expect(busy.status != .badGateway)
+        #expect(busy.description == "503 Busy")
+        #expect(ServerErrorStatus(status: .serviceUnavailable).description == "503 Service Unavailable")
+
+        // Ended after a 5xx answer, the disposals hear the status; a failed disposal is logged, not thrown.
+        let outcomes = Log()
+        let open = try await root(failing: true, outcomes: outcomes).openScope()
+        _ = try await open.injector.get(Work.self)
+        var logged: [ResponseDisposalFailure] = []
+        try await open.endAfterResponse(.afterResponse(code: 502, reasonPhrase: "Bad Gateway")) { logged.append($0) }
+        #expect(outcomes.values == ["failed"])
+        #expect(logged.count == 1)
+        #expect(logged.first?.responseFailed == true)
+    }
 }

@@ -22,7 +22,9 @@ import Objection
 ///    returns but a stream), before the response is written; when it returns a body streamed
 ///    without a known length (`ResponseBody(asyncSequence:)`, a writer closure without
 ///    `contentLength`), once that body has been written — its last byte handed to the server
-///    before the response is finished — or has failed, the client gone;
+///    before the response is finished — or has failed, the client gone. The disposals are told
+///    the outcome: failed with the handler's error, or with a ``Objection/ServerErrorStatus`` for a
+///    `5xx` response (which the client still gets unchanged), and succeeded otherwise;
 /// 5. echoes the id in the response's `X-Request-ID` header.
 ///
 /// Errors are sorted. An `HTTPResponseError` (`HTTPError` included), from the handler, a provider
@@ -139,8 +141,14 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
                 try? await open.end(.failed(error))
                 throw error
             }
+            // A 5xx answer: the client gets it, the scope's work is rolled back.
+            let outcome = ScopeOutcome.afterResponse(
+                code: response.status.code, reasonPhrase: response.status.reasonPhrase)
             if response.body.contentLength == nil {
-                response.body = ScopeEndingBody.wrap(response.body, ending: open, logger: context.logger)
+                response.body = ScopeEndingBody.wrap(
+                    response.body, ending: open, after: outcome, logger: context.logger)
+            } else if let failure = outcome.error {
+                await ScopeEndingBody.endAfterFailure(open, error: failure, logger: context.logger)
             } else {
                 try await open.end(.succeeded)
             }

@@ -7,34 +7,40 @@ import Objection
 ///
 /// The scope ends when the body finishes the response (before the end is sent, so that a client
 /// holding the whole response finds the scope ended), when the body returns without finishing,
-/// or with the write's error when writing fails (the client gone). The body is written with the
-/// scope as the task's current injector. If the server never writes the body (a `HEAD`), the
-/// scope is ended, as a success, when the body is released.
+/// or with the write's error when writing fails (the client gone). A written body ends the scope
+/// with the response's outcome: failed, with a ``Objection/ServerErrorStatus``, for a `5xx`. The
+/// body is written with the scope as the task's current injector. If the server never writes the
+/// body (a `HEAD`), the scope is ended with that outcome when the body is released.
 enum ScopeEndingBody {
-    /// `body`, ending `scope` once written.
-    static func wrap(_ body: ResponseBody, ending scope: OpenScope, logger: Logger) -> ResponseBody {
-        // A response the handler returned is a success, should the server never write its body.
-        scope.endsWhenReleased(with: .succeeded)
+    /// `body`, ending `scope` with `outcome` once written.
+    static func wrap(
+        _ body: ResponseBody,
+        ending scope: OpenScope,
+        after outcome: ScopeOutcome,
+        logger: Logger
+    ) -> ResponseBody {
+        // The handler's answer, should the server never write its body.
+        scope.endsWhenReleased(with: outcome)
         return ResponseBody(contentLength: body.contentLength) { writer in
             do {
                 // In the scope, as the handler ran: `InjectorActor.current` is the request's.
                 try await InjectorActor.withCurrent(scope.injector) {
-                    try await body.write(Writer(base: writer, scope: scope, logger: logger))
+                    try await body.write(Writer(base: writer, scope: scope, outcome: outcome, logger: logger))
                 }
             } catch {
                 await endAfterFailure(scope, error: error, logger: logger)
                 throw error
             }
             // A body that returned without finishing the response (which it must do): ended here.
-            try await endAfterWriting(scope, logger: logger)
+            try await endAfterWriting(scope, outcome: outcome, logger: logger)
         }
     }
 
-    /// Ends `scope` after a written body (``Objection/OpenScope/endAfterResponse(log:)``): a
-    /// disposal's failure is logged and thrown, so that the response is not finished as if nothing
-    /// had failed. Does nothing once it has ended.
-    static func endAfterWriting(_ scope: OpenScope, logger: Logger) async throws {
-        try await scope.endAfterResponse { log($0, logger: logger) }
+    /// Ends `scope` after a written body (``Objection/OpenScope/endAfterResponse(_:log:)``): a
+    /// disposal's failure is logged, and after a success thrown, so that the response is not
+    /// finished as if nothing had failed. Does nothing once it has ended.
+    static func endAfterWriting(_ scope: OpenScope, outcome: ScopeOutcome, logger: Logger) async throws {
+        try await scope.endAfterResponse(outcome) { log($0, logger: logger) }
     }
 
     /// Ends `scope` after a failed write; a disposal's failure is logged, and the write's error
@@ -55,6 +61,7 @@ enum ScopeEndingBody {
     struct Writer: ResponseBodyWriter, @unchecked Sendable {
         var base: any ResponseBodyWriter
         let scope: OpenScope
+        let outcome: ScopeOutcome
         let logger: Logger
 
         mutating func write(_ buffer: ByteBuffer) async throws {
@@ -66,7 +73,7 @@ enum ScopeEndingBody {
         }
 
         consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
-            try await ScopeEndingBody.endAfterWriting(scope, logger: logger)
+            try await ScopeEndingBody.endAfterWriting(scope, outcome: outcome, logger: logger)
             try await base.finish(trailingHeaders)
         }
     }

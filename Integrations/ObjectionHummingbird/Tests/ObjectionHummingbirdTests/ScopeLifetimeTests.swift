@@ -81,4 +81,38 @@ struct ScopeLifetimeTests {
         let logged = try #require(test.logs.entries(at: .error).first)
         #expect(logged.metadata["error"]?.description.contains("CommitFailed") == true)
     }
+
+    @Test("A 5xx response reaches the client unchanged; the disposals are told it failed", arguments: [false, true])
+    func serverErrorResponse(streamed: Bool) async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            scoped.get("busy") { _, context -> Response in
+                _ = try await context.resolve(RequestWork.self)
+                let body =
+                    streamed
+                    ? ResponseBody { writer in
+                        try await writer.write(ByteBuffer(string: "busy"))
+                        try await writer.finish(nil)
+                    }
+                    : ResponseBody(byteBuffer: ByteBuffer(string: "busy"))
+                return Response(status: .serviceUnavailable, headers: [.retryAfter: "5"], body: body)
+            }
+            scoped.get("fine") { _, context -> String in
+                _ = try await context.resolve(RequestWork.self)
+                return "fine"
+            }
+        }
+        try await app.test(.router) { client in
+            let busy = try await client.execute(uri: "/scoped/busy", method: .get)
+            #expect(busy.status == .serviceUnavailable)
+            #expect(busy.text == "busy")
+            #expect(busy.headers[.retryAfter] == "5")
+            let failed = try #require(test.ledger.disposed.first?.error as? ServerErrorStatus)
+            #expect(failed.status == .serviceUnavailable)
+            #expect(failed.description == "503 Service Unavailable")
+            _ = try await client.execute(uri: "/scoped/fine", method: .get)
+            #expect(test.ledger.disposed.count == 2)
+            #expect(test.ledger.disposed.last?.error == nil)
+        }
+    }
 }

@@ -21,7 +21,7 @@ public import OpenAPIRuntime
 ///    chunk is made in the scope, so a streamed body reads the request's scoped instances until
 ///    its last byte). The outcome is ``Objection/ScopeOutcome/succeeded``, or failed: with the
 ///    operation's error (the handler's own, out of the runtime's `ServerError`), with an
-///    ``OpenAPIServerErrorStatus`` for a `5xx` response, with the body's error, with a length
+///    ``Objection/ServerErrorStatus`` for a `5xx` response, with the body's error, with a length
 ///    mismatch for a body short of or past its declared length, or with a `CancellationError`
 ///    for a body given up (the client left) or never written when it should have been.
 ///
@@ -136,9 +136,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             return try FailureAnswer.response(for: error, log: log)
         }
         // A 5xx response: the client gets it, the scope's work is rolled back.
-        let outcome =
-            response.status.kind == .serverError
-            ? ScopeOutcome.failed(OpenAPIServerErrorStatus(status: response.status)) : .succeeded
+        let outcome = ScopeOutcome.afterResponse(code: response.status.code, reasonPhrase: response.status.reasonPhrase)
         guard let responseBody else {
             do {
                 try await ScopeEnding.end(scope, with: outcome, log: log)

@@ -1,7 +1,8 @@
-public import HTTPTypes
+public import Objection
 
 /// How a request scope ended when its operation returned a `5xx` response instead of throwing:
-/// the ``Objection/ScopeOutcome/error`` that outcome-aware disposals see.
+/// the library's ``Objection/ServerErrorStatus``, the same type under every integration, by the
+/// name this package first gave it.
 ///
 /// An operation that answers `503` (a response its OpenAPI document declares) has failed as surely
 /// as one that throws, so ``ObjectionOpenAPIMiddleware`` ends the scope with
@@ -12,31 +13,6 @@ public import HTTPTypes
 /// binder.bind(UnitOfWork.self).to(UnitOfWork.init).inScope(.scoped).onDispose { work, outcome in
 ///     if outcome.isSuccess { try await work.commit() } else { try await work.rollBack() }
 /// }
-/// // outcome.error as? OpenAPIServerErrorStatus → .serviceUnavailable for a 503
+/// // (outcome.error as? ServerErrorStatus)?.status == .serviceUnavailable for a 503
 /// ```
-public struct OpenAPIServerErrorStatus: Error, Sendable, CustomStringConvertible {
-    /// The status the operation answered with, `500` to `599`.
-    ///
-    /// ```swift
-    /// (outcome.error as? OpenAPIServerErrorStatus)?.status == .serviceUnavailable
-    /// ```
-    public let status: HTTPResponse.Status
-
-    /// Wraps a status; the middleware makes these, a test may too.
-    ///
-    /// ```swift
-    /// let outcome = ScopeOutcome.failed(OpenAPIServerErrorStatus(status: .badGateway))
-    /// ```
-    ///
-    /// - Parameter status: The response's status.
-    public init(status: HTTPResponse.Status) {
-        self.status = status
-    }
-
-    /// The status's code and reason: `503 Service Unavailable`.
-    ///
-    /// ```swift
-    /// print(OpenAPIServerErrorStatus(status: .serviceUnavailable))   // 503 Service Unavailable
-    /// ```
-    public var description: String { "\(status.code) \(status.reasonPhrase)" }
-}
+public typealias OpenAPIServerErrorStatus = ServerErrorStatus

@@ -2,17 +2,13 @@ import Logging
 import Objection
 
 /// Ending an operation's scope, and logging what its disposals threw, as
-/// ``Objection/OpenScope/endAfterResponse(log:)`` says.
+/// ``Objection/OpenScope/endAfterResponse(_:log:)`` says.
 enum ScopeEnding {
     /// Ends `scope` with the operation's `outcome`: after a success, a disposal's failure is
     /// logged and thrown (a commit that failed must not look committed); after a failure, it is
     /// logged, and the operation's failure stays the one reported.
     static func end(_ scope: OpenScope, with outcome: ScopeOutcome, log: OperationLog) async throws {
-        if let error = outcome.error {
-            await scope.endAfterFailure(error) { report($0, to: log) }
-        } else {
-            try await scope.endAfterResponse { report($0, to: log) }
-        }
+        try await scope.endAfterResponse(outcome) { report($0, to: log) }
     }
 
     /// Ends `scope` after a failure; a disposal's failure is logged, and the first error stays the

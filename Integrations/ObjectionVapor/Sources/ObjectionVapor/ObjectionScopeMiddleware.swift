@@ -15,7 +15,7 @@ import Vapor
 ///    with the scope in `req.storage` for ``Vapor/Request/resolve(_:named:)``;
 /// 3. ends the scope, disposing its scoped instances, each told how the request ended
 ///    (``Objection/ScopeOutcome/failed(_:)`` with the thrown error, or with a
-///    ``ServerErrorStatus`` for a `5xx` response): when the handler throws or returns its
+///    ``Objection/ServerErrorStatus`` for a `5xx` response): when the handler throws or returns its
 ///    response, before the response is written — or, for a body made with
 ///    ``Vapor/Response/Body/init(keepingScopeOf:count:_:)``, once that stream has ended (its end
 ///    sent after the disposals) or failed, the client gone.
@@ -123,15 +123,17 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                 request.storage[ScopeKeeperKey.self] = keeper
                 defer { request.storage[ScopeKeeperKey.self] = enclosing }
                 response = try await InjectorActor.withCurrent(open.injector) { try await next.respond(to: request) }
-                if response.status.code >= 500 {
+                let outcome = ScopeOutcome.afterResponse(
+                    code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+                if let failure = outcome.error {
                     failedResponse = response
                     // A kept stream ends the scope itself, after it has been written, failed.
                     if keeper.isKept {
-                        keeper.outcome = .failed(ServerErrorStatus(status: response.status))
-                        open.endsWhenReleased(with: keeper.outcome)
+                        keeper.outcome = outcome
+                        open.endsWhenReleased(with: outcome)
                         return response
                     }
-                    throw ServerErrorStatus(status: response.status)
+                    throw failure
                 }
             } catch {
                 // The handler's error wins over a disposal's, which the observer still hears of.
@@ -151,8 +153,8 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
             }
             try await open.end(.succeeded)
             return response
-        } catch let error as ServerErrorStatus where failedResponse != nil {
-            return failedResponse ?? Response(status: error.status)
+        } catch is ServerErrorStatus where failedResponse != nil {
+            return failedResponse ?? Response(status: .internalServerError)
         } catch let error as InjectionError {
             // An AbortError too (InjectionError+AbortError.swift), but one to sort and log.
             throw Self.answer(error, request: request)
