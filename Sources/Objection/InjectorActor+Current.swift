@@ -4,7 +4,11 @@
 /// concurrency: child tasks (`async let`, task groups, `Task {}`) inherit it; `Task.detached` does
 /// not — capture it with ``detachedTask(priority:operation:)`` instead.
 extension InjectorActor {
-    @TaskLocal static var taskCurrent: InjectorActor?
+    /// The task-local behind ``current``; inlinable code binds it with `withValue`.
+    @usableFromInline static let currentLocal = TaskLocal<InjectorActor?>(wrappedValue: nil)
+
+    /// The injector the task bound, if any.
+    static var taskCurrent: InjectorActor? { currentLocal.get() }
 
     private static let processDefault = Lock<InjectorActor?>(nil)
 
@@ -48,6 +52,7 @@ extension InjectorActor {
     ///     injector costs no executor switch.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
+    @inlinable
     public static func withCurrent<T>(
         _ injector: InjectorActor,
         isolation: isolated (any Actor)? = #isolation,
@@ -55,7 +60,7 @@ extension InjectorActor {
     ) async rethrows -> T {
         // Capturing `isolation` keeps the operation on the caller's executor; without it the
         // closure would be nonisolated and hop to the global executor and back.
-        try await $taskCurrent.withValue(
+        try await currentLocal.withValue(
             injector,
             operation: {
                 _ = isolation
@@ -115,7 +120,7 @@ extension InjectorActor {
         let captured = taskCurrent
         return Task.detached(priority: priority) {
             guard let captured else { return try await operation() }
-            return try await $taskCurrent.withValue(captured) { try await operation() }
+            return try await currentLocal.withValue(captured) { try await operation() }
         }
     }
 }
