@@ -48,6 +48,11 @@ extension Lifetime {
     /// a value may not hold a request's, and marks where a resolution path leaves every request.
     var isInjectorWide: Bool { cell != nil }
 
+    /// Whether its values are kept by the injector that declares the binding, built with that
+    /// injector's bindings: a singleton, a refreshable binding or a custom scope's cache. A child
+    /// that reads one does not build it.
+    var livesWhereDeclared: Bool { isInjectorWide || kind == .custom }
+
     /// Whether a value, once built, stays until the injector shuts down, the same for every
     /// table and request that reads it: a singleton. A graph built in place may read it from a
     /// table it was not planned in, and once its frontier is all built it stops checking. (A

@@ -92,7 +92,7 @@ struct GraphValidation {
         /// bindings (a singleton, refreshable or custom-scoped binding lives in the injector that declares
         /// it) — that ancestor was checked when it was built.
         private func isWalked(_ dependency: Binding) -> Bool {
-            let cachedElsewhere = dependency.lifetime.isInjectorWide || dependency.scope.kind == .custom
+            let cachedElsewhere = dependency.lifetime.livesWhereDeclared
             guard lookup.isJustInTime(dependency) else { return dependency.tableID == table.id || !cachedElsewhere }
             // A just-in-time singleton belongs to the root, with the root's bindings.
             return table.parent == nil || !cachedElsewhere
