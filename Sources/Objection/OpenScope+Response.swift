@@ -18,7 +18,7 @@ extension OpenScope {
     ///   - outcome: How the response ended; ``ScopeOutcome/succeeded`` unless you say.
     ///   - log: Told of a disposal that failed.
     /// - Throws: After a success, the disposal's failure (``InjectionError/Code/disposalFailed``).
-    public func endAfterResponse(
+    public nonisolated(nonsending) func endAfterResponse(
         _ outcome: ScopeOutcome = .succeeded,
         log: (ResponseDisposalFailure) -> Void
     ) async throws {
@@ -45,7 +45,10 @@ extension OpenScope {
     /// - Parameters:
     ///   - error: Why the response failed: the handler's error, a write's, a `5xx` status.
     ///   - log: Told of a disposal that failed.
-    public func endAfterFailure(_ error: any Error, log: (ResponseDisposalFailure) -> Void) async {
+    public nonisolated(nonsending) func endAfterFailure(
+        _ error: any Error,
+        log: (ResponseDisposalFailure) -> Void
+    ) async {
         do {
             try await end(.failed(error))
         } catch {

@@ -47,7 +47,7 @@ public final class OpenScope: Sendable {
         var isEnded: Bool { ended.load(ordering: .acquiring) }
 
         /// Ends the scope after `outcome` unless it has ended; the disposals' failure, if any.
-        func end(after outcome: ScopeOutcome) async -> InjectionError? {
+        nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
             guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
             defer { scope.countScopeEnd() }
             let failure = await scope.end(after: outcome)
@@ -93,7 +93,7 @@ public final class OpenScope: Sendable {
     /// - Parameter outcome: How the work in the scope ended.
     /// - Throws: ``InjectionError/Code/disposalFailed`` when a disposal threw (after every other
     ///   one ran), as ``InjectorActor/withScope(values:_:)`` does.
-    public func end(_ outcome: ScopeOutcome) async throws {
+    public nonisolated(nonsending) func end(_ outcome: ScopeOutcome) async throws {
         if let failure = await ending.end(after: outcome) { throw failure }
     }
 

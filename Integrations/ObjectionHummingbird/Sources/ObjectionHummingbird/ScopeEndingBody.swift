@@ -39,13 +39,15 @@ enum ScopeEndingBody {
     /// Ends `scope` after a written body (``Objection/OpenScope/endAfterResponse(_:log:)``): a
     /// disposal's failure is logged, and after a success thrown, so that the response is not
     /// finished as if nothing had failed. Does nothing once it has ended.
-    static func endAfterWriting(_ scope: OpenScope, outcome: ScopeOutcome, logger: Logger) async throws {
+    nonisolated(nonsending) static func endAfterWriting(_ scope: OpenScope, outcome: ScopeOutcome, logger: Logger)
+        async throws
+    {
         try await scope.endAfterResponse(outcome) { log($0, logger: logger) }
     }
 
     /// Ends `scope` after a failed write; a disposal's failure is logged, and the write's error
     /// stays the one thrown.
-    static func endAfterFailure(_ scope: OpenScope, error: any Error, logger: Logger) async {
+    nonisolated(nonsending) static func endAfterFailure(_ scope: OpenScope, error: any Error, logger: Logger) async {
         await scope.endAfterFailure(error) { log($0, logger: logger) }
     }
 
