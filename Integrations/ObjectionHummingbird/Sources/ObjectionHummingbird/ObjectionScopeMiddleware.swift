@@ -142,8 +142,9 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
                 throw error
             }
             // A 5xx answer: the client gets it, the scope's work is rolled back.
-            let outcome = ScopeOutcome.afterResponse(
-                code: response.status.code, reasonPhrase: response.status.reasonPhrase)
+            // Read once: `status` parses the response head's pseudo-header field on each read.
+            let status = response.status
+            let outcome = ScopeOutcome.afterResponse(code: status.code, reasonPhrase: status.reasonPhrase)
             if response.body.contentLength == nil {
                 response.body = ScopeEndingBody.wrap(
                     response.body, ending: open, after: outcome, logger: context.logger)

@@ -136,7 +136,9 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             return try FailureAnswer.response(for: error, log: log)
         }
         // A 5xx response: the client gets it, the scope's work is rolled back.
-        let outcome = ScopeOutcome.afterResponse(code: response.status.code, reasonPhrase: response.status.reasonPhrase)
+        // Read once: HTTPResponse.status parses its pseudo-header field on each read.
+        let status = response.status
+        let outcome = ScopeOutcome.afterResponse(code: status.code, reasonPhrase: status.reasonPhrase)
         guard let responseBody else {
             do {
                 try await ScopeEnding.end(scope, with: outcome, log: log)
@@ -146,7 +148,7 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             return (response, nil)
         }
         // The bodies a transport does not send; any other released unwritten was given up.
-        let bodiless = request.method == .head || response.status == .noContent || response.status == .notModified
+        let bodiless = request.method == .head || status == .noContent || status == .notModified
         let body = ScopeEndingBody.wrap(
             responseBody,
             ending: scope,
