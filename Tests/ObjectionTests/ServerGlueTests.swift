@@ -113,6 +113,8 @@ struct ServerGlueTests {
         #expect(busy.status != .badGateway)
         #expect(busy.description == "503 Busy")
         #expect(ServerErrorStatus(status: .serviceUnavailable).description == "503 Service Unavailable")
+        let statuses: Set<ServerErrorStatus.Status> = [.serviceUnavailable, busy.status, .badGateway]
+        #expect(statuses.count == 2, "hashed by code, as compared")
 
         // Ended after a 5xx answer, the disposals hear the status; a failed disposal is logged, not thrown.
         let outcomes = Log()
@@ -123,5 +125,19 @@ struct ServerGlueTests {
         #expect(outcomes.values == ["failed"])
         #expect(logged.count == 1)
         #expect(logged.first?.responseFailed == true)
+
+        // What the disposals are told is the status itself.
+        let told = Log()
+        let injector = try await makeInjector { binder in
+            binder.bind(Work.self).to { _ in Work() }.inScope(.scoped).onDispose { _, outcome in
+                told.append((outcome.error as? ServerErrorStatus)?.description ?? "no status")
+            }
+        }
+        let answered = try await injector.openScope()
+        _ = try await answered.injector.get(Work.self)
+        try await answered.endAfterResponse(.afterResponse(code: 504, reasonPhrase: "Gateway Timeout")) { _ in
+            Issue.record("nothing failed")
+        }
+        #expect(told.values == ["504 Gateway Timeout"])
     }
 }

@@ -46,8 +46,11 @@ import Objection
 /// ```
 ///
 /// A streamed body may use the request's scoped instances until its last byte: they are disposed
-/// after it, with ``Objection/ScopeOutcome/succeeded``, or with the write's error when the client
-/// left mid-stream. A disposal that fails turns a response of known length into the opaque `500`:
+/// after it, with the response's outcome (``Objection/ScopeOutcome/succeeded``, or failed with a
+/// ``Objection/ServerErrorStatus`` for a `5xx`), or with the write's error when the client left
+/// mid-stream. A disposal that fails after a response that succeeded turns a response of known
+/// length into the opaque `500` (after a `5xx` or a thrown error it is logged, and the first
+/// failure stays the one the client hears of):
 /// a scoped instance that commits work when disposed must not fail silently. Once a streamed
 /// body's head has been sent that cannot be: the failure is logged, and the response is ended
 /// without its end (the connection is closed), so that the client does not read it as complete.
@@ -137,8 +140,8 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
                     Self.logStillRunning(request, logger: logger)
                 }
             } catch {
-                // The handler's error wins over a disposal's, which the observer still hears of.
-                try? await open.end(.failed(error))
+                // The handler's error wins over a disposal's, which is logged.
+                await ScopeEndingBody.endAfterFailure(open, error: error, logger: context.logger)
                 throw error
             }
             // A 5xx answer: the client gets it, the scope's work is rolled back.

@@ -115,4 +115,22 @@ struct ScopeLifetimeTests {
             #expect(test.ledger.disposed.last?.error == nil)
         }
     }
+
+    @Test("A disposal that fails after the handler threw is logged; the client gets the handler's error")
+    func failedDisposalAfterThrow() async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            scoped.get("conflict") { _, context -> String in
+                _ = try await context.resolve(UncommittableWork.self)
+                throw HTTPError(.conflict, message: "Busy")
+            }
+        }
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/scoped/conflict", method: .get)
+            #expect(response.status == .conflict)
+        }
+        let logged = try #require(test.logs.entries(at: .error).first)
+        #expect(logged.message.contains("after its response failed"))
+        #expect(logged.metadata["error"]?.description.contains("CommitFailed") == true)
+    }
 }

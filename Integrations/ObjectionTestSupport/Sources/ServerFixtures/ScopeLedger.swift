@@ -41,7 +41,7 @@ public final class ScopeLedger: Sendable {
     }
 
     /// Records `disposal`, then tells ``disposals``.
-    public func record(_ disposal: Disposal) {
+    func record(_ disposal: Disposal) {
         state.withLock { $0.disposed.append(disposal) }
         continuation.yield(disposal)
     }

@@ -124,7 +124,7 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                 defer { request.storage[ScopeKeeperKey.self] = enclosing }
                 response = try await InjectorActor.withCurrent(open.injector) { try await next.respond(to: request) }
                 let outcome = ScopeOutcome.afterResponse(
-                    code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+                    code: Int(clamping: response.status.code), reasonPhrase: response.status.reasonPhrase)
                 if let failure = outcome.error {
                     failedResponse = response
                     // A kept stream ends the scope itself, after it has been written, failed.
@@ -136,8 +136,10 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                     throw failure
                 }
             } catch {
-                // The handler's error wins over a disposal's, which the observer still hears of.
-                try? await open.end(.failed(error))
+                // The handler's error (or its 5xx answer) wins over a disposal's, which is logged.
+                await open.endAfterFailure(error) { failure in
+                    request.logger.error("\(failure.message)", metadata: loggedMetadata(of: failure.error))
+                }
                 throw error
             }
             // A body made with Response.Body(keepingScopeOf:) ends the scope once it has ended; a

@@ -178,6 +178,23 @@ struct ErrorMappingTests {
         #expect(logged.metadata["error"]?.description.contains("UncommittableWork") == true)
     }
 
+    @Test("A disposal that fails after the handler threw is logged; the client gets the handler's error")
+    func disposalFailureAfterThrow() async throws {
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
+        try await withTestApp(logs: logs) { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).post("commit") { req async throws -> String in
+                _ = try await req.resolve(UncommittableWork.self)
+                throw Abort(.conflict, reason: "Order 7 is closed")
+            }
+            let response = try await app.testing().sendRequest(.POST, "commit")
+            #expect(response.status == .conflict)
+        }
+        let logged = try #require(
+            logs.entries(withMessage: "A disposal of the request scope failed after its response failed").first)
+        #expect(logged.metadata["error"]?.description.contains("UncommittableWork") == true)
+    }
+
     @Test("A value whose key the injector binds otherwise is refused with the opaque 500")
     func valueReplacesBinding() async throws {
         struct LoggerModule: Module {
