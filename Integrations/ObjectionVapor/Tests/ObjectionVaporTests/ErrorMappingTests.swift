@@ -195,6 +195,24 @@ struct ErrorMappingTests {
         #expect(logged.metadata["error"]?.description.contains("UncommittableWork") == true)
     }
 
+    @Test("A disposal that fails after a 5xx answer is logged; the client gets the 5xx unchanged")
+    func disposalFailureAfterServerError() async throws {
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
+        try await withTestApp(logs: logs) { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).post("commit") { req async throws -> Response in
+                _ = try await req.resolve(UncommittableWork.self)
+                return Response(status: .serviceUnavailable, body: "busy")
+            }
+            let response = try await app.testing().sendRequest(.POST, "commit")
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.body.string == "busy")
+        }
+        let logged = try #require(
+            logs.entries(withMessage: "A disposal of the request scope failed after its response failed").first)
+        #expect(logged.metadata["error"]?.description.contains("UncommittableWork") == true)
+    }
+
     @Test("A value whose key the injector binds otherwise is refused with the opaque 500")
     func valueReplacesBinding() async throws {
         struct LoggerModule: Module {
