@@ -133,4 +133,33 @@ struct ScopeLifetimeTests {
         #expect(logged.message.contains("after its response failed"))
         #expect(logged.metadata["error"]?.description.contains("CommitFailed") == true)
     }
+
+    @Test(
+        "A HEAD answered with a streamed 5xx: its body is never written, and its scope ends failed",
+        .timeLimit(.minutes(1))
+    )
+    func headOfServerErrorResponse() async throws {
+        let test = try await TestApp()
+        let app = test.application { scoped, _ in
+            // Hummingbird routes a HEAD only to a HEAD route.
+            scoped.head("busy") { _, context -> Response in
+                _ = try await context.resolve(RequestWork.self)
+                let body = ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "busy"))
+                    try await writer.finish(nil)
+                }
+                return Response(status: .serviceUnavailable, body: body)
+            }
+        }
+        try await app.test(.live) { client in
+            let head = try await client.execute(uri: "/scoped/busy", method: .head)
+            #expect(head.status == .serviceUnavailable)
+            #expect(head.body.readableBytes == 0)
+        }
+        // Ended when the unwritten body is released, or once written: waited for, not raced.
+        var disposals = test.ledger.disposals.makeAsyncIterator()
+        let disposal = try #require(await disposals.next())
+        #expect((disposal.error as? ServerErrorStatus)?.status == .serviceUnavailable)
+        #expect(test.ledger.disposed.count == 1)
+    }
 }
