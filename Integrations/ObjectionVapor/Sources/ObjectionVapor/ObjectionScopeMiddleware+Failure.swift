@@ -38,6 +38,11 @@ extension ObjectionScopeMiddleware {
     }
 }
 
+/// Logs a disposal that failed after a response (``Objection/ResponseDisposalFailure``) at `error`.
+func logDisposalFailure(_ failure: ResponseDisposalFailure, to logger: Logger) {
+    logger.error("\(failure.message)", metadata: loggedMetadata(of: failure.error))
+}
+
 /// What is logged of `error`: ``Objection/LoggableError``'s type and description.
 func loggedMetadata(of error: any Error) -> Logger.Metadata {
     let logged = LoggableError(error)

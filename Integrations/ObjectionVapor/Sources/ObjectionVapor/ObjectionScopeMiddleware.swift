@@ -105,8 +105,6 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
     ///   `Abort(.serviceUnavailable)`, anything else as `Abort(.internalServerError)`, after
     ///   logging it.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        // A 5xx response, kept here while the scope ends with a failure of its own.
-        var failedResponse: Response?
         do {
             var values = ScopeValues()
             values.bind(RequestIdentifier.self, to: RequestIdentifier(request.id))
@@ -123,29 +121,24 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                 request.storage[ScopeKeeperKey.self] = keeper
                 defer { request.storage[ScopeKeeperKey.self] = enclosing }
                 response = try await InjectorActor.withCurrent(open.injector) { try await next.respond(to: request) }
-                let outcome = ScopeOutcome.afterResponse(
-                    code: Int(clamping: response.status.code), reasonPhrase: response.status.reasonPhrase)
-                if let failure = outcome.error {
-                    failedResponse = response
-                    // A kept stream ends the scope itself, after it has been written, failed.
-                    if keeper.isKept {
-                        keeper.outcome = outcome
-                        open.endsWhenReleased(with: outcome)
-                        return response
-                    }
-                    throw failure
-                }
             } catch {
-                // The handler's error (or its 5xx answer) wins over a disposal's, which is logged.
-                await open.endAfterFailure(error) { failure in
-                    request.logger.error("\(failure.message)", metadata: loggedMetadata(of: failure.error))
-                }
+                // The handler's error wins over a disposal's, which is logged.
+                await open.endAfterFailure(error) { logDisposalFailure($0, to: request.logger) }
                 throw error
             }
-            // A body made with Response.Body(keepingScopeOf:) ends the scope once it has ended; a
-            // success should Vapor never write it (a HEAD, a 204), or the handler drop it.
-            guard !keeper.isKept else {
-                open.endsWhenReleased(with: .succeeded)
+            // A 5xx answer: the client gets it, the scope's work is rolled back.
+            let outcome = ScopeOutcome.afterResponse(
+                code: Int(clamping: response.status.code), reasonPhrase: response.status.reasonPhrase)
+            // A body made with Response.Body(keepingScopeOf:) ends the scope with that outcome once
+            // it has ended; so does its release, should Vapor never write it (a HEAD, a 204) or
+            // the handler drop it.
+            if keeper.isKept {
+                keeper.outcome = outcome
+                open.endsWhenReleased(with: outcome)
+                return response
+            }
+            if let failure = outcome.error {
+                await open.endAfterFailure(failure) { logDisposalFailure($0, to: request.logger) }
                 return response
             }
             if response.body.count == -1 {
@@ -155,8 +148,6 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
             }
             try await open.end(.succeeded)
             return response
-        } catch is ServerErrorStatus where failedResponse != nil {
-            return failedResponse ?? Response(status: .internalServerError)
         } catch let error as InjectionError {
             // An AbortError too (InjectionError+AbortError.swift), but one to sort and log.
             throw Self.answer(error, request: request)

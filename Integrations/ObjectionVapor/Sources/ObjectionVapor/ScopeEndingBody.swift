@@ -84,9 +84,7 @@ extension Response.Body {
                 // The last buffer is held back until the scope has ended: with a known length,
                 // the last buffer completes the response on the wire, and `.end` sends nothing.
                 let holding = HoldingWriter(base: writer)
-                let log = { (failure: ResponseDisposalFailure) in
-                    logger.error("\(failure.message)", metadata: loggedMetadata(of: failure.error))
-                }
+                let log = { (failure: ResponseDisposalFailure) in logDisposalFailure(failure, to: logger) }
                 do {
                     // In the scope, as the handler ran: `InjectorActor.current` is the request's.
                     try await InjectorActor.withCurrent(scope.injector) { try await stream(holding) }
