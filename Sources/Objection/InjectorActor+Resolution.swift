@@ -148,10 +148,9 @@ extension InjectorActor {
     }
 
     /// The step of `binding` below `parent`, for the driver: the value, or what the driver must
-    /// do. The resolver notes the constructions built in place for the observer, if it wants
-    /// successes (see ``ConstructionReports``), and tells it of them when the step returns; an
-    /// observer of failures only hears of them as they happen
-    /// (``reportFailedConstruction(of:startedAt:_:)``).
+    /// do. The resolver notes the constructions built in place for the observer, if there is one
+    /// (see ``ConstructionReports``), and tells it of them when the step returns; an observer of
+    /// failures only hears of a failure as it happens.
     @inlinable
     nonisolated func attempt<T: Sendable>(
         _ binding: Binding,
@@ -161,12 +160,12 @@ extension InjectorActor {
     ) -> T? {
         let stepped = withUnsafeMutablePointer(to: &stop) { slot in
             let mode = StepMode.mayWait(StepDriver(parent: parent, suspension: slot))
-            guard observesSuccesses else {
+            guard let observing else {
                 return Result { () throws(SynchronousStop) in
                     try SynchronousResolver(injector: self, reports: nil).step(binding, producer: producer, mode)
                 }
             }
-            return reportingStep(binding, producer: producer, mode, below: parent)
+            return reportingStep(binding, producer: producer, mode, below: parent, to: observing)
         }
         switch stepped {
         case .success(let value): return value
@@ -179,18 +178,19 @@ extension InjectorActor {
         return nil
     }
 
-    /// The step of ``attempt(_:producer:below:stop:)`` for an observer of successes: the
-    /// constructions it builds in place are noted on this call's stack, named as children of the
-    /// one `parent` runs inside, and delivered when it returns.
+    /// The step of ``attempt(_:producer:below:stop:)`` for `observing`: the constructions it
+    /// builds in place are noted on this call's stack, named as children of the one `parent` runs
+    /// inside, and delivered when it returns.
     @inlinable
     nonisolated func reportingStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
         _ mode: StepMode,
-        below parent: ResolutionFrame?
+        below parent: ResolutionFrame?,
+        to observing: ObserverReference
     ) -> Result<T, SynchronousStop> {
-        var reports = ConstructionReports(below: parent?.observedParent)
-        defer { if let observing { reports.deliver(to: observing) } }
+        var reports = ConstructionReports(below: parent?.observedParent, to: observing)
+        defer { reports.deliver() }
         return withUnsafeMutablePointer(to: &reports) { reports in
             Result { () throws(SynchronousStop) in
                 try SynchronousResolver(injector: self, reports: reports).step(binding, producer: producer, mode)

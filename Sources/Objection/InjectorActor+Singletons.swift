@@ -57,7 +57,7 @@ extension InjectorActor {
         // Heard starting here, on the task that asked: an observer reads its task-local values.
         let started = startingConstruction(of: binding, at: frame)
         cell.startDetached(construction) { [self] in
-            try await observing(started, of: binding, at: frame) { frame in
+            try await observing(started, at: frame) { frame in
                 try await producer.run(in: self, frame: frame, for: binding)
             }
         } refusing: { [self] value in

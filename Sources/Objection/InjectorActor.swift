@@ -94,11 +94,6 @@ public actor InjectorActor {
     /// Hears constructions, disposals and failed `get`s; a root's, shared with what derives
     /// from it.
     @usableFromInline nonisolated let observing: ObserverReference?
-    /// `observing != nil`, stored: the resolution paths test it without loading the reference.
-    nonisolated let isObserved: Bool
-    /// Whether the observer wants the events of work that succeeds
-    /// (``InjectionObserver/observesSuccesses``); `false` without an observer.
-    @usableFromInline nonisolated let observesSuccesses: Bool
     /// Whether the observer wants request scopes opened and ended
     /// (``InjectionObserver/observesScopes``); `false` without an observer.
     nonisolated let observesScopes: Bool
@@ -229,8 +224,6 @@ public actor InjectorActor {
         self.ownModules = ownModules
         self.stage = stage
         self.observing = observing
-        self.isObserved = observing != nil
-        self.observesSuccesses = observing?.observesSuccesses ?? false
         self.observesScopes = observing?.observesScopes ?? false
         self.maxResolutionDepth = max(1, maxResolutionDepth)
         self.justInTime = parent == nil ? JustInTimeBindings() : nil

@@ -4,9 +4,11 @@
 /// A synchronous resolution may give up half-way (``SynchronousStop/mustSuspend``) and
 /// leave the rest to the asynchronous path, which then builds the abandoned instances again and
 /// reports them itself. Reporting their start at once would tell the observer twice that they
-/// started, once without an end; holding the reports back lets ``deliver(to:)`` drop those. No
+/// started, once without an end; holding the reports back lets ``deliver()`` drop those. No
 /// one can tell the difference otherwise: the resolution never suspends, so the observer hears
 /// the events on the same task, in the same order, with durations measured when they happened.
+/// They reach it as every construction does, through a ``ConstructionObservation`` made as each
+/// is delivered.
 ///
 /// One entry per construction, in the order they started, each with the index of the one it ran
 /// inside: the resolution makes plain nested calls, so that is enough to replay every start and
@@ -37,11 +39,15 @@ struct ConstructionReports: ~Copyable {
         var ending = Ending.none
         /// Whether it was handed over to the asynchronous path.
         var isAbandoned = false
-        /// The identity it is reported with, and its parent's, set as it is delivered.
-        var id: ObservedConstruction.ID?
-        var parentID: ObservedConstruction.ID?
-        /// What its binding observer answered when it was delivered: hears its ending.
-        var observer: (any ConstructionObserver)?
+        /// The construction as the observer heard it start, once it is delivered.
+        var observation: ConstructionObservation?
+    }
+
+    /// A construction noted as started: pass it to one of the endings.
+    struct Started {
+        /// Its entry; `nil` for an observer of failures only, for which none is kept.
+        fileprivate let entry: Int?
+        fileprivate let start: Duration
     }
 
     private var entries: [Entry] = []
@@ -51,56 +57,72 @@ struct ConstructionReports: ~Copyable {
 
     /// The observed construction (or startup) the resolution runs inside, if any.
     private let parent: ObservedParent?
+    /// What hears the constructions.
+    private let observing: ObserverReference
 
-    /// Notes the constructions of a resolution that runs inside `parent`, if any.
-    @usableFromInline init(below parent: ObservedParent?) {
+    /// Notes for `observing` the constructions of a resolution that runs inside `parent`, if any.
+    @usableFromInline init(below parent: ObservedParent?, to observing: ObserverReference) {
         self.parent = parent
+        self.observing = observing
     }
 
     /// Notes that building `binding` starts now; pass the result to one of the endings.
-    mutating func started(_ binding: Binding) -> Int {
+    ///
+    /// For an observer of failures only, nothing is kept: it hears nothing of a start, so there
+    /// is nothing to take back if the construction gives way.
+    mutating func started(_ binding: Binding) -> Started {
+        let now = ObservationClock.now()
+        guard observing.observesSuccesses else { return Started(entry: nil, start: now) }
         // A request's handful of scoped instances without regrowing; a resolution that builds
         // nothing cached allocates no buffer.
         if entries.isEmpty { entries.reserveCapacity(8) }
-        let now = ObservationClock.now()
         entries.append(Entry(binding: binding, enclosing: running, start: now, end: now))
         running = entries.count - 1
-        return entries.count - 1
+        return Started(entry: running, start: now)
     }
 
-    /// Notes that the construction started at `start` built its value.
-    mutating func finished(_ start: Int) {
-        end(start, .finished)
+    /// Notes that the construction `started` built its value.
+    mutating func finished(_ started: Started) {
+        guard let entry = started.entry else { return }
+        end(entry, .finished)
     }
 
-    /// Notes that the construction started at `start` threw `error`.
-    mutating func failed(_ start: Int, _ error: any Error) {
-        end(start, .failed(error))
+    /// Notes that the construction `started`, of `binding`, threw `error`. An observer of
+    /// failures only is told at once.
+    mutating func failed(_ started: Started, of binding: Binding, _ error: any Error) {
+        guard let entry = started.entry else {
+            ConstructionObservation(
+                of: binding, parentID: nil, parentObserver: nil, startOffset: started.start, to: observing
+            )
+            .failed(error, to: observing)
+            return
+        }
+        end(entry, .failed(error))
     }
 
-    /// Notes that the construction started at `start` was handed to the asynchronous path,
-    /// which reports it.
-    mutating func abandoned(_ start: Int) {
-        entries[start].isAbandoned = true
-        running = entries[start].enclosing
+    /// Notes that the construction `started` was handed to the asynchronous path, which reports
+    /// it.
+    mutating func abandoned(_ started: Started) {
+        guard let entry = started.entry else { return }
+        entries[entry].isAbandoned = true
+        running = entries[entry].enclosing
     }
 
-    mutating private func end(_ start: Int, _ ending: Ending) {
-        entries[start].end = ObservationClock.now()
-        entries[start].ending = ending
-        running = entries[start].enclosing
+    mutating private func end(_ entry: Int, _ ending: Ending) {
+        entries[entry].end = ObservationClock.now()
+        entries[entry].ending = ending
+        running = entries[entry].enclosing
     }
 
-    /// Tells `observing`'s observer what happened, in order, leaving out the abandoned
-    /// constructions.
+    /// Tells the observer what happened, in order, leaving out the abandoned constructions.
     ///
-    /// Identities are handed out here, as each start is delivered. Before a construction starts,
-    /// the ones open that it does not run inside have ended: they are reported, innermost first,
-    /// by walking up from the innermost one open. A construction's parent is the nearest
+    /// Each start is delivered in turn; identities are handed out then. Before a construction
+    /// starts, the ones open that it does not run inside have ended: they are reported, innermost
+    /// first, by walking up from the innermost one open. A construction's parent is the nearest
     /// enclosing one reported, else the resolution's ``parent``; an abandoned construction never
     /// ends, and what it built before giving up names the one it ran inside.
     @usableFromInline
-    mutating func deliver(to observing: ObserverReference) {
+    mutating func deliver() {
         guard !entries.isEmpty else { return }
         /// The innermost construction started and not yet reported as ended.
         var innermost: Int?
@@ -112,20 +134,17 @@ struct ConstructionReports: ~Copyable {
             }
             innermost = index
             guard !entries[index].isAbandoned else { continue }
-            let id = ObservedConstruction.ID.next()
             let parentID: ObservedConstruction.ID?
             let parentObserver: (any ConstructionObserver)?
             if let reported = nearestReported(enclosing) {
-                parentID = entries[reported].id
-                parentObserver = entries[reported].observer
+                parentID = entries[reported].observation?.construction.id
+                parentObserver = entries[reported].observation?.observer
             } else {
-                parentID = parent?.id
-                parentObserver = parent?.observer
+                (parentID, parentObserver) = (parent?.id, parent?.observer)
             }
-            entries[index].observer = observing.constructionStarted(
-                observed(index, id: id, parentID: parentID), of: entries[index].binding, parent: parentObserver)
-            entries[index].id = id
-            entries[index].parentID = parentID
+            entries[index].observation = ConstructionObservation(
+                of: entries[index].binding, parentID: parentID, parentObserver: parentObserver,
+                startOffset: entries[index].start, to: observing)
         }
         while let open = innermost {
             report(endOf: open)
@@ -133,40 +152,22 @@ struct ConstructionReports: ~Copyable {
         }
     }
 
-    /// `index`, or the nearest construction it ran inside, that was reported.
+    /// `index`, or the nearest construction it ran inside, that was delivered.
     private func nearestReported(_ index: Int?) -> Int? {
         var candidate = index
         while let current = candidate {
-            if entries[current].id != nil { return current }
+            if entries[current].observation != nil { return current }
             candidate = entries[current].enclosing
         }
         return nil
     }
 
-    /// The construction of entry `index`, delivered as `id` below `parentID`, as the observer
-    /// hears of it.
-    private func observed(
-        _ index: Int,
-        id: ObservedConstruction.ID,
-        parentID: ObservedConstruction.ID?
-    ) -> ObservedConstruction {
-        ObservedConstruction(
-            id: id, subject: entries[index].binding.observedSubject, parentID: parentID,
-            startOffset: entries[index].start)
-    }
-
-    /// Reports how entry `index` ended, if it was reported as started and has ended.
+    /// Reports how entry `index` ended, if it was delivered and has ended.
     private func report(endOf index: Int) {
-        guard let id = entries[index].id, let observer = entries[index].observer else { return }
-        let duration = entries[index].end - entries[index].start
         switch entries[index].ending {
         case .none: return
-        case .finished:
-            observer.constructionFinished(
-                observed(index, id: id, parentID: entries[index].parentID), duration: duration)
-        case .failed(let error):
-            observer.constructionFailed(
-                observed(index, id: id, parentID: entries[index].parentID), duration: duration, error: error)
+        case .finished: entries[index].observation?.finished(at: entries[index].end)
+        case .failed(let error): entries[index].observation?.failed(error, to: observing, at: entries[index].end)
         }
     }
 }

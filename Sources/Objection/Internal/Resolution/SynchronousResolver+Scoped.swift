@@ -44,7 +44,6 @@ extension SynchronousResolver {
             throw .mustSuspend
         case .build:
             let report = reports?.pointee.started(binding)
-            let start = injector.failureClockStart
             do throws(SynchronousStop) {
                 let value = try producer.synchronous(self, binding)
                 do { _ = try slot.finish(value, of: binding, in: injector, by: nil) } catch { throw .failed(error) }
@@ -52,8 +51,7 @@ extension SynchronousResolver {
                 return value
             } catch .failed(let error) {
                 slot.end(nil, failing: error)
-                if let report { reports?.pointee.failed(report, error) }
-                injector.reportFailedConstruction(of: binding, startedAt: start, error)
+                if let report { reports?.pointee.failed(report, of: binding, error) }
                 throw .failed(error)
             } catch {
                 // A dependency gave way (in place, nothing else stops).
