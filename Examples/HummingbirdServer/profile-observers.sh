@@ -63,7 +63,7 @@ attribute() {
             if (name ~ /(TracingObserver|ConstructionSpan|WallClockInstant)/) return "tracing"
             if (name ~ /MetricsObserver/) return "metrics"
             if (name ~ /(CombinedObserver|CombinedBindingObserver|CombinedConstructionObserver|ConstructionObserverList)/) return "combination"
-            if (name ~ /(ConstructionReports|ObserverReference|ObservationClock|ObservedConstruction|ObservedSubject|ObservedParent|StartedConstruction|ForwardingBindingObserver)/) return "reporting"
+            if (name ~ /(ConstructionReports|ObserverReference|ObservationClock|ObservedConstruction|ObservedSubject|ObservedParent|ConstructionObservation|ForwardingBindingObserver)/) return "reporting"
             if (name ~ /LoggingObserver/) return "logging"
             return ""
         }

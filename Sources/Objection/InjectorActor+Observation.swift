@@ -1,7 +1,7 @@
 /// Reporting to the ``InjectionObserver``.
 extension InjectorActor {
     /// Builds a cached instance of `binding` with `construct`, run at `frame`, telling the
-    /// observer, if there is one, when it starts and how it ends.
+    /// observer, if there is one, of the construction (see ``ConstructionObservation``).
     ///
     /// Without an observer, `construct` gets `frame` itself and nothing else happens.
     nonisolated(nonsending) func observingConstruction<T>(
@@ -12,10 +12,11 @@ extension InjectorActor {
         try await observing(startingConstruction(of: binding, at: frame), at: frame, construct)
     }
 
-    /// Tells the observer, if there is one, that a construction of `binding` at `frame` starts,
-    /// on the calling task — for a singleton, the task that asked for it, before its own task
-    /// starts, so that the observer sees the asker's task-local values (a request's trace
-    /// context). `nil` without an observer.
+    /// The observation of a construction of `binding` at `frame` that starts now, made on the
+    /// calling task — for a singleton, the task that asked for it, before its own task starts, so
+    /// that an observer of successes sees the asker's task-local values (a request's trace
+    /// context) as it hears the start, and the duration counts from the ask. `nil` without an
+    /// observer.
     nonisolated func startingConstruction(of binding: Binding, at frame: ResolutionFrame) -> ConstructionObservation? {
         guard let observing else { return nil }
         let parent = frame.observedParent
@@ -33,7 +34,7 @@ extension InjectorActor {
         at frame: ResolutionFrame,
         _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
     ) async throws -> T {
-        guard let observation else { return try await construct(frame) }
+        guard let observation, let observing else { return try await construct(frame) }
         do {
             let value: T
             if let observer = observation.observer {
@@ -45,7 +46,7 @@ extension InjectorActor {
             observation.finished()
             return value
         } catch {
-            if let observing { observation.failed(error, to: observing) }
+            observation.failed(error, to: observing)
             throw error
         }
     }

@@ -94,7 +94,7 @@ extension InjectorActor {
         guard !bindings.isEmpty || first != nil else { return }
         // An observer of successes hears the startup as one event that the singletons it builds
         // name as their parent; the identity travels in a step of its own above them.
-        let observer = observing?.observesSuccesses == true ? observing?.observer : nil
+        let observer = observing.flatMap { $0.observesSuccesses ? $0.observer : nil }
         let id = observer.map { _ in ObservedConstruction.ID.next() }
         let start = ContinuousClock.now
         if let observer, let id { observer.startupStarted(id, singletons: bindings.count) }

@@ -16,6 +16,9 @@ enum HotPath {
     case requestScopeRecorded
     /// The same request, on an injector whose observer asks for every event and does nothing.
     case requestScopeSilentlyObserved
+    /// The same request, on an injector whose observer wants failures only, as a server's
+    /// logging observer at `info` does, and hears none.
+    case requestScopeFailuresObserved
     /// The same request without an observer, plus the 8 clock reads an observer that times its
     /// constructions and disposal needs: the floor under `requestScopeRecorded`.
     case requestScopeFloor
@@ -32,7 +35,7 @@ enum HotPath {
 
     static let usage =
         "singleton-hit|transient-graph|transient-graph-closures|request-scope|request-scope-recorded"
-        + "|request-scope-silently-observed|request-scope-floor|request-builds-nothing|request-builds-nothing-recorded"
+        + "|request-scope-silently-observed|request-scope-failures-observed|request-scope-floor|request-builds-nothing|request-builds-nothing-recorded"
         + "|request-reads-singleton|request-reads-refreshable|stampede-<waiters>|shared-task-<waiters>"
 
     init?(name: String) {
@@ -43,6 +46,7 @@ enum HotPath {
         case "request-scope": self = .requestScope
         case "request-scope-recorded": self = .requestScopeRecorded
         case "request-scope-silently-observed": self = .requestScopeSilentlyObserved
+        case "request-scope-failures-observed": self = .requestScopeFailuresObserved
         case "request-scope-floor": self = .requestScopeFloor
         case "request-builds-nothing": self = .requestThatBuildsNothing(recorded: false)
         case "request-builds-nothing-recorded": self = .requestThatBuildsNothing(recorded: true)
@@ -83,6 +87,8 @@ enum HotPath {
             try await Self.requests(observer: ObserverCost.RecordingObserver(), iterations: iterations)
         case .requestScopeSilentlyObserved:
             try await Self.requests(observer: ObserverCost.SilentObserver(), iterations: iterations)
+        case .requestScopeFailuresObserved:
+            try await Self.requests(observer: ServerShapedRequest.FailureObserver(), iterations: iterations)
         case .requestScopeFloor:
             let root = try await InjectorActor(modules: [ObjectionGraphs.Requests()])
             for _ in 0...iterations {

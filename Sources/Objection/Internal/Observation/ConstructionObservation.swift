@@ -1,18 +1,22 @@
 /// One construction as an injector's ``InjectionObserver`` hears it: it starts, then it finishes
 /// or fails. It is the one way the library tells an observer of a construction, whichever path
 /// built it: a build that suspends makes one as it starts and ends it as it ends; a build in
-/// place holds its start and its ending back in ``ConstructionReports`` and makes one from them
-/// when its step returns.
+/// place notes its times in ``ConstructionReports``, which makes the observations once the start
+/// may be told.
 ///
 /// An observer of successes hears the start at once, through the binding's ``BindingObserver``,
 /// and the ending through the ``ConstructionObserver`` that answered it. An observer of failures
-/// only hears nothing until the construction fails, and is told no parent: no identities are
-/// kept for it.
+/// only is told nothing until the construction fails, and then is told no parent.
 ///
 /// ```swift
 /// let observation = ConstructionObservation(
 ///     of: binding, parentID: nil, parentObserver: nil, startOffset: ObservationClock.now(), to: observing)
-/// observation.failed(error, to: observing)
+/// do {
+///     let value = try build()
+///     observation.finished()
+/// } catch {
+///     observation.failed(error, to: observing)
+/// }
 /// ```
 struct ConstructionObservation: Sendable {
     /// The construction as the observer hears of it. For an observer of failures only, it names
@@ -23,9 +27,13 @@ struct ConstructionObservation: Sendable {
     /// itself.
     let observer: (any ConstructionObserver)?
 
-    /// Tells `observing` that a construction of `binding`, inside the one identified by
-    /// `parentID` whose ending `parentObserver` hears, started at `startOffset` (see
-    /// ``ObservationClock``).
+    /// A construction of `binding` that started at `startOffset` (see ``ObservationClock``),
+    /// inside the one identified by `parentID` whose ending `parentObserver` hears. An observer of
+    /// successes is told it started; an observer of failures only is told nothing, and no parent.
+    ///
+    /// Both are given an identity here: an observation that made it only on a failure, keeping
+    /// the binding and the start apart from the construction, cost the observed request paths
+    /// 1.8–4.6 % more (Benchmarks/README, "One way to the observer").
     init(
         of binding: Binding,
         parentID: ObservedConstruction.ID?,
@@ -33,25 +41,30 @@ struct ConstructionObservation: Sendable {
         startOffset: Duration,
         to observing: ObserverReference
     ) {
-        guard observing.observesSuccesses else {
-            construction = ObservedConstruction(
-                id: .next(), subject: binding.observedSubject, parentID: nil, startOffset: startOffset)
-            observer = nil
-            return
-        }
+        let observesSuccesses = observing.observesSuccesses
         construction = ObservedConstruction(
-            id: .next(), subject: binding.observedSubject, parentID: parentID, startOffset: startOffset)
-        observer = observing.constructionStarted(construction, of: binding, parent: parentObserver)
+            id: .next(), subject: binding.observedSubject, parentID: observesSuccesses ? parentID : nil,
+            startOffset: startOffset)
+        observer =
+            observesSuccesses ? observing.constructionStarted(construction, of: binding, parent: parentObserver) : nil
     }
 
-    /// Tells the observer the construction built its value at `endOffset`.
-    func finished(at endOffset: Duration = ObservationClock.now()) {
+    /// Tells an observer of successes the construction built its value now; reads no clock for
+    /// an observer of failures only.
+    func finished() {
+        guard observer != nil else { return }
+        finished(at: ObservationClock.now())
+    }
+
+    /// Tells an observer of successes the construction built its value at `endOffset`.
+    func finished(at endOffset: Duration) {
         observer?.constructionFinished(construction, duration: endOffset - construction.startOffset)
     }
 
-    /// Tells the observer the construction threw `error` at `endOffset`; `observing` is the
-    /// reference it was started with, whose observer hears a failure itself when it observes
-    /// failures only. Not kept in the observation: a request's notes hold one per construction.
+    /// Tells the observer the construction threw `error` at `endOffset`. `observing` is the
+    /// reference it was made with, whose observer hears the failure itself when it observes
+    /// failures only; it is passed, not kept, because keeping it in each of a request's notes
+    /// cost `request-scope-recorded` 2.6 % (Benchmarks/README, "One way to the observer").
     func failed(_ error: any Error, to observing: ObserverReference, at endOffset: Duration = ObservationClock.now()) {
         let duration = endOffset - construction.startOffset
         guard let observer else {

@@ -1,5 +1,7 @@
-/// The constructions one synchronous resolution made, held back from the ``InjectionObserver``
-/// until the resolution ends, so that the observer hears each construction once and whole.
+/// The constructions one synchronous resolution made, held back from an ``InjectionObserver`` of
+/// successes until the resolution ends, so that the observer hears each construction once and
+/// whole. An observer of failures only hears no starts, so nothing is held back for it: a failure
+/// is told at once.
 ///
 /// A synchronous resolution may give up half-way (``SynchronousStop/mustSuspend``) and
 /// leave the rest to the asynchronous path, which then builds the abandoned instances again and
@@ -10,7 +12,7 @@
 /// They reach it as every construction does, through a ``ConstructionObservation`` made as each
 /// is delivered.
 ///
-/// One entry per construction, in the order they started, each with the index of the one it ran
+/// For an observer of successes, one entry per construction, in the order they started, each with the index of the one it ran
 /// inside: the resolution makes plain nested calls, so that is enough to replay every start and
 /// every end in order, without a list of events or a stack. It is on the path of every observed
 /// request, so it lives on the stack of the call that steps (`InjectorActor.attempt`), which
@@ -117,28 +119,28 @@ struct ConstructionReports: ~Copyable {
     /// Tells the observer what happened, in order, leaving out the abandoned constructions.
     ///
     /// Each start is delivered in turn; identities are handed out then. Before a construction
-    /// starts, the ones open that it does not run inside have ended: they are reported, innermost
+    /// starts, the ones open that it does not run inside have ended: their endings are delivered, innermost
     /// first, by walking up from the innermost one open. A construction's parent is the nearest
-    /// enclosing one reported, else the resolution's ``parent``; an abandoned construction never
+    /// enclosing one delivered, else the resolution's ``parent``; an abandoned construction never
     /// ends, and what it built before giving up names the one it ran inside.
     @usableFromInline
     mutating func deliver() {
         guard !entries.isEmpty else { return }
-        /// The innermost construction started and not yet reported as ended.
+        /// The innermost construction started and whose ending is not delivered yet.
         var innermost: Int?
         for index in entries.indices {
             let enclosing = entries[index].enclosing
             while let open = innermost, open != enclosing {
-                report(endOf: open)
+                deliverEnd(of: open)
                 innermost = entries[open].enclosing
             }
             innermost = index
             guard !entries[index].isAbandoned else { continue }
             let parentID: ObservedConstruction.ID?
             let parentObserver: (any ConstructionObserver)?
-            if let reported = nearestReported(enclosing) {
-                parentID = entries[reported].observation?.construction.id
-                parentObserver = entries[reported].observation?.observer
+            if let delivered = nearestDelivered(enclosing) {
+                parentID = entries[delivered].observation?.construction.id
+                parentObserver = entries[delivered].observation?.observer
             } else {
                 (parentID, parentObserver) = (parent?.id, parent?.observer)
             }
@@ -147,13 +149,13 @@ struct ConstructionReports: ~Copyable {
                 startOffset: entries[index].start, to: observing)
         }
         while let open = innermost {
-            report(endOf: open)
+            deliverEnd(of: open)
             innermost = entries[open].enclosing
         }
     }
 
     /// `index`, or the nearest construction it ran inside, that was delivered.
-    private func nearestReported(_ index: Int?) -> Int? {
+    private func nearestDelivered(_ index: Int?) -> Int? {
         var candidate = index
         while let current = candidate {
             if entries[current].observation != nil { return current }
@@ -162,8 +164,8 @@ struct ConstructionReports: ~Copyable {
         return nil
     }
 
-    /// Reports how entry `index` ended, if it was delivered and has ended.
-    private func report(endOf index: Int) {
+    /// Tells how entry `index` ended, if it was delivered and has ended.
+    private func deliverEnd(of index: Int) {
         switch entries[index].ending {
         case .none: return
         case .finished: entries[index].observation?.finished(at: entries[index].end)
