@@ -26,15 +26,30 @@ extension InjectorActor {
     }
 
     /// Builds with `construct` the construction `observation` (see
-    /// ``startingConstruction(of:at:)``), telling the observer how it ends. For an observer of
-    /// successes, `construct` runs at a copy of `frame` that names the construction, so that the
-    /// constructions below name it as their parent.
+    /// ``startingConstruction(of:at:)``), telling the observer how it ends; without an
+    /// observation, `construct` runs at `frame` and nothing else happens.
     nonisolated(nonsending) func observing<T>(
         _ observation: ConstructionObservation?,
         at frame: ResolutionFrame,
         _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
     ) async throws -> T {
-        guard let observation, let observing else { return try await construct(frame) }
+        // Not unwrapped here: a copy of the observation in this frame made every singleton's
+        // construction task allocate one more task-allocator slab (Benchmarks/README, "One way
+        // to the observer").
+        guard observation != nil, let observing else { return try await construct(frame) }
+        return try await observed(observation, to: observing, at: frame, construct)
+    }
+
+    /// ``observing(_:at:_:)`` with an observation. For an observer of successes, `construct` runs
+    /// at a copy of `frame` that names the construction, so that the constructions below name it
+    /// as their parent.
+    private nonisolated(nonsending) func observed<T>(
+        _ observation: ConstructionObservation?,
+        to observing: ObserverReference,
+        at frame: ResolutionFrame,
+        _ construct: nonisolated(nonsending) (ResolutionFrame) async throws -> T
+    ) async throws -> T {
+        guard let observation else { return try await construct(frame) }
         do {
             let value: T
             if let observer = observation.observer {
