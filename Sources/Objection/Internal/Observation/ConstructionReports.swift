@@ -12,12 +12,12 @@
 /// They reach it as every construction does, through a ``ConstructionObservation`` made as each
 /// is delivered.
 ///
-/// For an observer of successes, one entry per construction, in the order they started, each with the index of the one it ran
-/// inside: the resolution makes plain nested calls, so that is enough to replay every start and
-/// every end in order, without a list of events or a stack. It is on the path of every observed
-/// request, so it lives on the stack of the call that steps (`InjectorActor.attempt`), which
-/// lends it to the resolvers by pointer; it allocates one buffer, on the first construction: a
-/// resolution that builds nothing cached allocates nothing.
+/// For an observer of successes, one entry per construction, in the order they started, each
+/// with the index of the one it ran inside: the resolution makes plain nested calls, so that is
+/// enough to replay every start and every end in order, without a list of events or a stack.
+/// It is on the path of every observed request, so it lives on the stack of the call that steps
+/// (`InjectorActor.attempt`), which lends it to the resolvers by pointer; it allocates one
+/// buffer, on the first construction: a resolution that builds nothing cached allocates nothing.
 ///
 /// Used by one synchronous call on one task, never shared, never copied.
 @usableFromInline
@@ -119,8 +119,8 @@ struct ConstructionReports: ~Copyable {
     /// Tells the observer what happened, in order, leaving out the abandoned constructions.
     ///
     /// Each start is delivered in turn; identities are handed out then. Before a construction
-    /// starts, the ones open that it does not run inside have ended: their endings are delivered, innermost
-    /// first, by walking up from the innermost one open. A construction's parent is the nearest
+    /// starts, the ones open that it does not run inside have ended: their endings are
+    /// delivered, innermost first, by walking up from the innermost one open. A construction's parent is the nearest
     /// enclosing one delivered, else the resolution's ``parent``; an abandoned construction never
     /// ends, and what it built before giving up names the one it ran inside.
     @usableFromInline
