@@ -119,13 +119,19 @@ extension BindingBuilder {
     }
 }
 
-/// Sets the default arguments of a binding with runtime arguments. Returned by
+/// Sets the default arguments and the scope of a binding with runtime arguments. Returned by
 /// ``BindingBuilder/to(arguments:_:provider:)``.
+///
+/// A binding with runtime arguments is transient unless given a scope: each call builds from
+/// its arguments. In a caching scope the call that builds the instance passes its arguments (or
+/// the defaults), and later calls read that instance, whatever arguments they pass, as
+/// Objection's singletons did; arguments of the wrong number or types are refused either way.
 ///
 /// ```swift
 /// binder.bind(ConfigurableCar.self)
 ///     .to(arguments: String.self, String.self) { r, make, model in … }
 ///     .defaults("VW", "Golf")
+///     .asSingleton()
 /// ```
 public struct ArgumentBindingBuilder<T: Sendable, First: Sendable, each Argument: Sendable> {
     let binder: Binder
@@ -139,7 +145,9 @@ public struct ArgumentBindingBuilder<T: Sendable, First: Sendable, each Argument
     /// - Parameters:
     ///   - first: The first default argument.
     ///   - rest: The other default arguments, in order.
-    public func defaults(_ first: First, _ rest: repeat each Argument) {
+    /// - Returns: A builder to choose the binding's scope.
+    @discardableResult
+    public func defaults(_ first: First, _ rest: repeat each Argument) -> ScopedBindingBuilder<T> {
         var values: [any Sendable] = [first]
         repeat values.append(each rest)
         let defaults = values
@@ -148,6 +156,20 @@ public struct ArgumentBindingBuilder<T: Sendable, First: Sendable, each Argument
             recipe: recipe,
             defaults: { [recipe] resolver, binding in try await recipe(resolver, binding, defaults) }
         )
+        return ScopedBindingBuilder(binder: binder, index: index)
+    }
+
+    /// Sets the scope of a binding without default arguments; see ``ScopedBindingBuilder``.
+    ///
+    /// ```swift
+    /// binder.bind(Tenant.self).to(arguments: String.self) { _, id in Tenant(id: id) }.inScope(.scoped)
+    /// ```
+    ///
+    /// - Parameter scope: The lifetime of the instances this binding builds.
+    /// - Returns: A builder to add an `onDispose` hook.
+    @discardableResult
+    public func inScope(_ scope: Scope) -> ScopedBindingBuilder<T> {
+        ScopedBindingBuilder(binder: binder, index: index).inScope(scope)
     }
 }
 
@@ -237,5 +259,17 @@ struct RuntimeArguments: Sendable {
     init(values: [any Sendable]) {
         self.values = values
         self.types = values.map { type(of: $0) }
+    }
+
+    /// Whether these are arguments of `expected`, in order: what a binding's recipe would read
+    /// them as (each value `as?` its type).
+    func match(_ expected: [any Any.Type]) -> Bool {
+        guard values.count == expected.count else { return false }
+        for (value, type) in zip(values, expected) where !Self.value(value, is: type) { return false }
+        return true
+    }
+
+    private static func value<Expected>(_ value: any Sendable, is type: Expected.Type) -> Bool {
+        value is Expected
     }
 }

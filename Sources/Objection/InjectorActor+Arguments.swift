@@ -30,26 +30,28 @@ extension InjectorActor {
         }
     }
 
-    /// Resolves `key` with runtime arguments below `parent`.
+    /// Resolves `key` with runtime arguments below `parent`: the binding's own step, with a
+    /// recipe that passes `arguments` (``Recipe/applying(_:to:path:)``). The lifetime decides as it
+    /// does without arguments: a transient is built from them each time; a cached instance
+    /// (singleton, scoped, custom-scoped) is built from the arguments of the call that builds
+    /// it, and read by the calls after it, whatever their arguments, as Objection's singletons
+    /// were.
     nonisolated func resolve<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,
         arguments: RuntimeArguments,
         parent: ResolutionFrame?
     ) async throws -> T {
-        try checkNotShutDown()
+        guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
         guard let binding = try binding(for: key, as: type) else {
             throw InjectionError.missingBinding(key, requestedBy: parent)
         }
-        guard let producer = binding.producer(as: type), let recipe = producer.argumentRecipe else {
+        guard let producer = binding.producer(as: type) else {
             throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types)
         }
-        let frame = try enter(binding, below: parent)
-        defer { frame.finish() }
-        // Published as the task's current step, as every provider's is: a provider that asks the
-        // injector itself, rather than its resolver, continues this path (a cycle is refused).
-        return try await ResolutionFrame.$current.withValue(frame) {
-            try await recipe(Resolver(injector: self, frame: frame), binding, arguments.values)
-        }
+        let applied = try producer.applying(arguments, to: key, path: (parent?.keys ?? []) + [key])
+        var stop: DriverStop?
+        if let value = attempt(binding, producer: applied, below: parent, stop: &stop) { return value }
+        return try await act(on: stop, with: binding, producer: applied, below: parent)
     }
 }

@@ -89,6 +89,36 @@ final class Recipe<T: Sendable>: AnyRecipe {
         )
     }
 
+    /// This binding's recipe with `arguments` given: what the one step runs when
+    /// ``InjectorActor/get(_:named:arguments:_:)`` finds nothing built, so that a call with
+    /// arguments follows the binding's lifetime as a call without them does.
+    ///
+    /// The arguments are checked here, before the step, against the types the binding declares:
+    /// a wrong argument is refused even when the step reads a value already built and runs no
+    /// recipe.
+    ///
+    /// - Throws: ``InjectionError/Code/argumentMismatch`` when the binding takes no runtime
+    ///   arguments, or others, naming `key` and the `path` to it.
+    func applying(
+        _ arguments: RuntimeArguments,
+        to key: BindingKey,
+        path: [BindingKey]
+    ) throws(InjectionError) -> Recipe {
+        guard let argumentRecipe else {
+            throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types, path: path)
+        }
+        // An alias declares no types of its own: its target checks them.
+        guard argumentTypes.isEmpty || arguments.match(argumentTypes) else {
+            throw InjectionError.argumentMismatch(key, expected: argumentTypes, given: arguments.types, path: path)
+        }
+        let values = arguments.values
+        return Recipe(
+            kind: .opaque,
+            synchronous: .givesWay,
+            asynchronous: { resolver, binding in try await argumentRecipe(resolver, binding, values) }
+        )
+    }
+
     /// The stand-in for a key that request scopes supply (``BindingBuilder/suppliedByScope()``).
     /// Its synchronous form gives way to the asynchronous path, so that the plan can count on the
     /// request's own binding (found by key in the scope) and still report a scope that lacks it.
