@@ -50,8 +50,6 @@ extension InjectorActor {
             throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types)
         }
         let applied = try producer.applying(arguments, to: key, path: (parent?.keys ?? []) + [key])
-        var stop: DriverStop?
-        if let value = attempt(binding, producer: applied, below: parent, stop: &stop) { return value }
-        return try await act(on: stop, with: binding, producer: applied, below: parent)
+        return try await resolve(binding, producer: applied, below: parent)
     }
 }

@@ -75,6 +75,20 @@ extension InjectorActor {
         return try await act(on: stop, with: binding, producer: producer, below: parent)
     }
 
+    /// Produces `binding`'s value with `producer` instead of its own recipe: a call with runtime
+    /// arguments (its recipe given them) and a ``Lazy`` handle (its binding's recipe is a
+    /// `Recipe<T>` under a `Lazy<T>` key). The same step and driver as
+    /// ``resolve(_:as:below:)-(Binding,_,_)``, which stays inlinable for `get`'s sake.
+    nonisolated(nonsending) func resolve<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        below parent: ResolutionFrame?
+    ) async throws -> T {
+        var stop: DriverStop?
+        if let value = attempt(binding, producer: producer, below: parent, stop: &stop) { return value }
+        return try await act(on: stop, with: binding, producer: producer, below: parent)
+    }
+
     /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
     /// ``Resolver/get(_:named:)``. A key of this injector's table is stepped at once, by plain
     /// function calls, with no asynchronous frame unless the step stopped

@@ -32,7 +32,8 @@ extension InjectorActor {
             throw driver.suspend(.wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame)))
         case .build(let (construction, outcome)):
             do {
-                try owner(of: binding).startConstruction(
+                // A handle's cell belongs to the injector that made the handle: this one.
+                try (binding.lifetime.isHandle ? self : owner(of: binding)).startConstruction(
                     of: binding, producer: producer, in: cell, as: construction, frame: frame.inside(construction))
             } catch {
                 cell.fail(construction, with: error)
@@ -55,7 +56,8 @@ extension InjectorActor {
         // sees the flag.
         guard !isShutDown else { throw .shutDown(isScope: isScope, key: binding.key) }
         // Heard starting here, on the task that asked: an observer reads its task-local values.
-        let started = startingConstruction(of: binding, at: frame)
+        // A handle is not heard: the binding it reads is, if it is built.
+        let started = binding.lifetime.isHandle ? nil : startingConstruction(of: binding, at: frame)
         cell.startDetached(construction) { [self] in
             try await observing(started, at: frame) { frame in
                 try await producer.run(in: self, frame: frame, for: binding)
@@ -63,8 +65,10 @@ extension InjectorActor {
         } refusing: { [self] value in
             // Recorded for disposal whether or not the cell still wants it: a construction given
             // up at a startup deadline may finish after all, even after shutdown, which does not
-            // wait for it. Then the value is being disposed: nobody gets it.
-            record(value, of: binding) ? nil : InjectionError.shutDown(isScope: isScope, key: binding.key)
+            // wait for it. Then the value is being disposed: nobody gets it. A handle's value is
+            // the disposal of the binding it read, not its own.
+            let keeps = binding.lifetime.isHandle ? keepsValues : record(value, of: binding)
+            return keeps ? nil : InjectionError.shutDown(isScope: isScope, key: binding.key)
         }
     }
 

@@ -19,10 +19,16 @@
 /// cycles.
 public final class Lazy<T: Sendable>: Sendable {
     private let factory: Factory<T>
-    private let cell = CacheCell()
+    /// The handle's shared resolution, stepped like any binding's: its own cell (one value per
+    /// handle), built by resolving `T` in a task of its own (InjectorActor+Singletons.swift).
+    private let handle: Binding
+    private let resolveTarget: Recipe<T>
 
     init(injector: InjectorActor, name: String?) {
-        self.factory = Factory(injector: injector, name: name)
+        let factory = Factory<T>(injector: injector, name: name)
+        self.factory = factory
+        resolveTarget = Recipe.opaque { _ in try await factory() }
+        handle = Binding.handle(BindingKey(Lazy<T>.self, named: name), resolving: resolveTarget)
     }
 
     /// The instance, resolved on first use.
@@ -40,33 +46,14 @@ public final class Lazy<T: Sendable>: Sendable {
             // A refreshable binding is read anew each time, as the generation of the request that
             // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh.
             if injector.table.binding(for: key)?.lifetime.changesOnRefresh == true { return try await factory() }
-            if let built = cell.value(as: T.self) { return built }
-            // The step using the handle, if any: it waits on the handle's construction, and the
-            // construction's own steps continue its path, so that a step which needs this handle
-            // while the handle needs it ends in a cycle error rather than a wait without end.
-            let caller = ResolutionFrame.active
-            let handleKey = BindingKey(Lazy<T>.self, named: factory.name)
-            return try await cell.sharedValue(
-                as: T.self,
-                key: handleKey,
-                waiter: caller?.construction,
-                path: (caller?.keys ?? []) + [handleKey]
-            ) { construction in
-                let frame = ResolutionFrame.handle(below: caller, construction: construction)
-                cell.startDetached(construction) { [factory] in
-                    defer { frame.finish() }
-                    return try await ResolutionFrame.$current.withValue(frame) { try await factory() }
-                } refusing: { [factory] _ in
-                    let keeps = (try? factory.objects.injector(for: key))?.keepsValues ?? false
-                    return keeps ? nil : InjectionError.shutDown(isScope: false, key: key)
-                }
-            }
+            // The step using the handle, if any, is the handle's parent: a step which needs this
+            // handle while the handle needs it ends in a cycle error, not a wait without end.
+            return try await injector.resolve(handle, producer: resolveTarget, below: ResolutionFrame.active)
         }
     }
 
-    /// How many callers have joined the construction in flight, its starter included (0 when none
-    /// is): lets tests wait for waiters to gather without sleeping.
-    var callersWaiting: Int { cell.construction?.joins ?? 0 }
+    /// How many callers have joined the handle's construction in flight (a test hook).
+    var callersWaiting: Int { handle.lifetime.cell?.construction?.joins ?? 0 }
 
     /// The instance, resolved on first use; the same as ``value``.
     ///

@@ -28,6 +28,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case scoped
         case custom
         case refreshable
+        /// A ``Lazy`` handle's own cell: never declared, made by each handle for itself.
+        case handle
     }
 
     let kind: Kind
@@ -98,13 +100,17 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public static let refreshable = Scope(kind: .refreshable)
 
+    /// The lifetime of a ``Lazy`` handle's shared resolution: one value per handle. Internal: no
+    /// binding is declared with it.
+    static let handle = Scope(kind: .handle, name: "lazy handle")
+
     /// `transient`, `singleton`, `scoped`, or a custom scope's name.
     public var description: String {
         switch kind {
         case .transient: "transient"
         case .singleton: "singleton"
         case .scoped: "scoped"
-        case .custom: name
+        case .custom, .handle: name
         case .refreshable: "refreshable"
         }
     }

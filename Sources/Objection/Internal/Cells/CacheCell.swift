@@ -1,5 +1,5 @@
-/// The cell of one singleton (its value belongs to the injector that declares the binding) or of
-/// one ``Lazy``.
+/// The cell of one singleton (its value belongs to the injector that declares the binding), of a
+/// refreshable binding's first generation, or of one ``Lazy`` handle.
 @usableFromInline
 final class CacheCell: CellAccess {
     private let state = Lock(CellState())
@@ -27,40 +27,5 @@ final class CacheCell: CellAccess {
     /// no cycle. Not generic, so that no type metadata is looked up per call.
     func join(as key: BindingKey) -> CellState.Claim<Never>? {
         state.withLock { $0.join(as: key) }
-    }
-
-    /// The value, built once by `start` — which runs the construction in another task
-    /// (``startDetached(_:build:refusing:)``) — and shared by every caller that asks meanwhile.
-    /// A cancelled caller leaves with `CancellationError` while the construction carries on.
-    ///
-    /// - Parameters:
-    ///   - waiter: The construction the caller runs inside, if any (see ``CellState/wait``).
-    ///   - start: Starts the construction; if it throws, the construction fails with its error.
-    func sharedValue<T: Sendable>(
-        as type: T.Type,
-        key: BindingKey,
-        waiter: Construction? = nil,
-        path: @autoclosure () -> [BindingKey] = [],
-        start: (Construction) throws -> Void
-    ) async throws -> T {
-        while true {
-            let construction: Construction
-            let outcome: SharedOutcome<CellState.Value?>
-            switch claimToStart(as: key) {
-            case .built(let box):
-                return CellValue.unwrap(box, as: T.self)
-            case .build(let (claimed, shared)):
-                do { try start(claimed) } catch {
-                    fail(claimed, with: error)
-                    throw error
-                }
-                (construction, outcome) = (claimed, shared)
-            case .wait(let inFlight, let shared):
-                (construction, outcome) = (inFlight, shared)
-            }
-            if let box = try await CellState.wait(for: construction, outcome: outcome, waiter: waiter, path: path()) {
-                return CellValue.unwrap(box, as: T.self)
-            }
-        }
     }
 }

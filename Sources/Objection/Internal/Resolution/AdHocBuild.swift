@@ -8,9 +8,6 @@
 /// by key in the injector that builds it (it links to no table), so a child's or a request
 /// scope's bindings win as they do for `get`.
 struct AdHocBuild<T: Sendable> {
-    /// The identity of the table an ad-hoc binding belongs to: none (tables count from 1).
-    private static var noTable: Int { -1 }
-
     /// The binding; its producer is the function, then property injection for a
     /// ``PropertyInjectable`` value.
     let binding: Binding
@@ -21,14 +18,7 @@ struct AdHocBuild<T: Sendable> {
         var declaration = BindingDeclaration(key: BindingKey(T.self), location: location)
         declaration.producer = producer
         declaration.dependencies = dependencies
-        binding = Binding(
-            declaration: declaration,
-            producer: producer,
-            links: Array(repeating: nil, count: dependencies.count),
-            index: 0,
-            tableID: Self.noTable,
-            synchronousPlan: nil
-        )
+        binding = Binding(tableless: declaration, producer: producer)
     }
 
     init<each Dependency: Sendable>(

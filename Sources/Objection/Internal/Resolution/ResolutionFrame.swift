@@ -1,8 +1,7 @@
 import Synchronization
 
 /// One step of a resolution in progress: the binding being built and the step that asked for it.
-/// A step that builds no binding of its own is a handle's: the shared resolution of a ``Lazy``,
-/// which is a construction other steps can wait on (see ``handle(below:construction:)``).
+/// Only the top of an observed startup builds no binding (see ``startup(_:)``).
 ///
 /// Frames form a parent-linked chain from the outermost `get` to the current one. The chain is
 /// how the injector names the path in errors, detects a key that needs itself, and bounds the
@@ -11,7 +10,7 @@ import Synchronization
 /// a task group or a captured injector — stays on the same path.
 @usableFromInline
 final class ResolutionFrame: Sendable {
-    /// The binding built at this step; `nil` at a handle's step.
+    /// The binding built at this step; `nil` at the top of an observed startup.
     let binding: Binding?
     let parent: ResolutionFrame?
     @usableFromInline let depth: Int
@@ -142,20 +141,6 @@ final class ResolutionFrame: Sendable {
         return InjectionError.circularDependency(cycle: cycle, path: parent.keys + [binding.key])
     }
 
-    /// The step of a handle's shared resolution, run as `construction` below the step that first
-    /// used the handle (`nil` at the top of a task): what it resolves waits as `construction`, so
-    /// that a step which uses the same handle again while it runs closes a cycle in the
-    /// ``WaitGraph`` instead of waiting forever. It adds no depth: the steps it runs do.
-    static func handle(below caller: ResolutionFrame?, construction: Construction) -> ResolutionFrame {
-        ResolutionFrame(
-            binding: nil,
-            parent: caller,
-            depth: caller?.depth ?? 0,
-            construction: construction,
-            observedParent: caller?.observedParent
-        )
-    }
-
     /// The top of a startup's resolutions, when an observer hears it: it builds nothing and adds
     /// no depth, and names the startup `id` as what asked for each singleton below it.
     static func startup(_ id: ObservedConstruction.ID) -> ResolutionFrame {
@@ -176,9 +161,9 @@ final class ResolutionFrame: Sendable {
         )
     }
 
-    /// The key of the step: its binding's, or at a handle's step the handle's.
+    /// The key of the step: its binding's.
     private var key: BindingKey? {
-        binding?.key ?? construction?.key
+        binding?.key
     }
 
     /// The same step, now running inside `construction`.

@@ -36,8 +36,9 @@ extension SynchronousResolver {
     /// The one step under every resolution, and the one place that decides by lifetime:
     /// `binding`'s value, read or built without suspending, or a stop (see ``StepMode``).
     ///
-    /// - A singleton is read when built. Otherwise a driver joins or starts its one construction
-    ///   (`InjectorActor.claimSingleton`); a graph built in place gives way.
+    /// - A singleton, or a ``Lazy`` handle's shared value, is read when built. Otherwise a driver
+    ///   joins or starts its one construction (`InjectorActor.claimSingleton`); a graph built in
+    ///   place gives way.
     /// - A scoped instance is read, or built in place in its request scope
     ///   (``scopedInPlace(_:producer:)``); a driver that cannot build it in place waits for the
     ///   task building it or builds it suspending (`InjectorActor.scopedStep`).
@@ -47,7 +48,7 @@ extension SynchronousResolver {
     @inlinable @inline(__always)
     func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode) throws(SynchronousStop) -> T {
         switch binding.lifetime.kind {
-        case .singleton:
+        case .singleton, .handle:
             if let built = binding.lifetime.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
             return try injector.claimSingleton(binding, producer: producer, for: driver)

@@ -32,7 +32,7 @@ struct Lifetime: Sendable {
     /// is its position among the scoped bindings of its table.
     init(_ scope: Scope, scopedIndex: Int?) {
         kind = scope.kind
-        cell = kind == .singleton || kind == .refreshable ? CacheCell() : nil
+        cell = kind == .singleton || kind == .refreshable || kind == .handle ? CacheCell() : nil
         generations = kind == .refreshable ? Generations() : nil
         self.scopedIndex = kind == .scoped ? scopedIndex : nil
         customCache = kind == .custom ? scope.makeCache?() : nil
@@ -46,7 +46,7 @@ extension Lifetime {
 
     /// Whether one value serves the whole injector: a singleton or a refreshable binding. Such
     /// a value may not hold a request's, and marks where a resolution path leaves every request.
-    var isInjectorWide: Bool { cell != nil }
+    var isInjectorWide: Bool { kind == .singleton || kind == .refreshable }
 
     /// Whether its values are kept by the injector that declares the binding, built with that
     /// injector's bindings: a singleton, a refreshable binding or a custom scope's cache. A child
@@ -73,4 +73,10 @@ extension Lifetime {
 
     /// Whether a request scope holds its value.
     var isPerRequest: Bool { kind == .scoped }
+
+    /// Whether it is a ``Lazy`` handle's cell, which holds a value that another binding's lifetime
+    /// built: the observer hears that construction and that binding disposes the value, so the
+    /// handle's own is neither heard nor recorded. It belongs to the injector that made the
+    /// handle.
+    var isHandle: Bool { kind == .handle }
 }

@@ -1,0 +1,60 @@
+import ObjectionTesting
+import Testing
+
+@testable import Objection
+
+/// A `Lazy` handle's shared resolution is a step like any binding's, over a cell of its own: what
+/// it reads belongs to its target's binding, which the observer hears and which disposes it.
+@Suite("A Lazy handle's own lifetime", .hangLimit)
+struct LazyHandleLifetimeTests {
+    @Test("a handle's first use is heard as its target's construction, never as the handle's")
+    func heardAsTheTarget() async throws {
+        let observer = RecordingObserver()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Engine.self).to(Engine.init).asSingleton()
+                    binder.bind(Wheel.self).to { _ in Wheel() }
+                }
+            ],
+            observer: observer
+        )
+        let engine = try await injector.get(Lazy<Engine>.self)
+        let wheel = try await injector.get(Lazy<Wheel>.self)
+        #expect(try await engine.value === (try await engine.value))
+        _ = try await wheel.value
+        // The singleton is heard once; the transient, as always, not at all; the handles never.
+        #expect(observer.started == [BindingKey(Engine.self)])
+        #expect(observer.built == [BindingKey(Engine.self)])
+    }
+
+    @Test("a value a handle holds is disposed by its target's binding: a singleton once, a transient never")
+    func disposedByTheTarget() async throws {
+        let log = Log()
+        let injector = try await makeInjector { binder in
+            binder.bind(Resource.self).to { _ in Resource("singleton", log: log) }.asSingleton()
+            binder.bind(Resource.self, named: "each").to { _ in Resource("transient", log: log) }
+        }
+        let shared = try await injector.get(Lazy<Resource>.self)
+        let each = try await injector.get(Lazy<Resource>.self, named: "each")
+        _ = try await shared.value
+        _ = try await each.value
+        _ = await injector.shutdown(within: nil)
+        #expect(log.values == ["singleton"])
+    }
+
+    @Test("a handle used again by its own target's construction is a cycle naming the handle")
+    func cycleThroughTheHandle() async throws {
+        final class Node: Sendable {}
+        let injector = try await makeInjector { binder in
+            binder.bind(Node.self).to { resolver in
+                let again = try await resolver.get(Lazy<Node>.self)
+                _ = try await again.value
+                return Node()
+            }.asSingleton()
+        }
+        let error = await injectionError { _ = try await injector.get(Node.self) }
+        #expect(error?.code == .circularDependency)
+        #expect(error?.path.contains(BindingKey(Lazy<Node>.self)) == true)
+    }
+}
