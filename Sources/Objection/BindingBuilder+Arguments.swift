@@ -15,15 +15,16 @@ extension BindingBuilder {
     /// let golf = try await injector.get(ConfigurableCar.self)   // the defaults
     /// ```
     ///
-    /// A binding with arguments is transient: every call builds a new instance from its
-    /// arguments. A wrong number or type of arguments throws
+    /// A binding with arguments is transient unless given a scope: every call builds a new
+    /// instance from its arguments. In a caching scope the call that builds the instance passes
+    /// its arguments (see ``ArgumentBindingBuilder``). A wrong number or type of arguments throws
     /// ``InjectionError/Code/argumentMismatch``, naming the types.
     ///
     /// - Parameters:
     ///   - first: The first argument's type.
     ///   - rest: The other arguments' types, in order.
     ///   - provider: Builds one value from a resolver and the arguments.
-    /// - Returns: A builder to set default arguments.
+    /// - Returns: A builder to set default arguments and the scope.
     @discardableResult
     public func to<First: Sendable, each Argument: Sendable>(
         arguments first: First.Type,
@@ -98,7 +99,7 @@ extension BindingBuilder {
     ///   - provider: Builds one value from a resolver and the arguments.
     ///   - first: The first argument's type.
     ///   - rest: The other arguments' types, in order; together they make `P.Arguments`.
-    /// - Returns: A builder to set default arguments.
+    /// - Returns: A builder to set default arguments and the scope.
     @discardableResult
     public func to<P: ArgumentProvider, First: Sendable, each Argument: Sendable>(
         provider: P,
@@ -203,7 +204,8 @@ extension Resolver {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     ///   - first: The first runtime argument.
     ///   - rest: The other runtime arguments, in the order the binding declares them.
-    /// - Returns: A new instance built from the arguments.
+    /// - Returns: The instance the binding's scope dictates: for a transient binding, a new one
+    ///   built from the arguments.
     /// - Throws: Like ``InjectorActor/get(_:named:arguments:_:)``.
     public func get<T: Sendable, First: Sendable, each Argument: Sendable>(
         _ type: T.Type,
@@ -231,7 +233,8 @@ extension Factory {
     /// - Parameters:
     ///   - first: The first runtime argument.
     ///   - rest: The other runtime arguments, in the order the binding declares them.
-    /// - Returns: A new instance built from the arguments.
+    /// - Returns: The instance the binding's scope dictates: for a transient binding, a new one
+    ///   built from the arguments.
     /// - Throws: Like ``InjectorActor/get(_:named:arguments:_:)``.
     public func callAsFunction<First: Sendable, each Argument: Sendable>(
         arguments first: First,

@@ -11,7 +11,8 @@ extension InjectorActor {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     ///   - first: The first runtime argument.
     ///   - rest: The other runtime arguments, in the order the binding declares them.
-    /// - Returns: A new instance built from the arguments.
+    /// - Returns: The instance the binding's scope dictates: for a transient binding, a new one
+    ///   built from the arguments.
     /// - Throws: ``InjectionError/Code/argumentMismatch`` when the binding takes other arguments
     ///   (or none); otherwise like ``get(_:named:)``.
     public nonisolated func get<T: Sendable, First: Sendable, each Argument: Sendable>(
@@ -31,11 +32,11 @@ extension InjectorActor {
     }
 
     /// Resolves `key` with runtime arguments below `parent`: the binding's own step, with a
-    /// recipe that passes `arguments` (``Recipe/applying(_:to:path:)``). The lifetime decides as it
-    /// does without arguments: a transient is built from them each time; a cached instance
+    /// recipe that passes `arguments` (``Recipe/applying(_:)``). The lifetime decides as it does
+    /// without arguments: a transient is built from them each time; a cached instance
     /// (singleton, scoped, custom-scoped) is built from the arguments of the call that builds
     /// it, and read by the calls after it, whatever their arguments, as Objection's singletons
-    /// were.
+    /// were. The arguments are checked first, so a wrong one is refused even then.
     nonisolated func resolve<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,
@@ -46,10 +47,39 @@ extension InjectorActor {
         guard let binding = try binding(for: key, as: type) else {
             throw InjectionError.missingBinding(key, requestedBy: parent)
         }
-        guard let producer = binding.producer(as: type) else {
-            throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types)
+        let path = (parent?.keys ?? []) + [key]
+        try checkArguments(arguments, for: binding, path: path)
+        guard let applied = binding.producer(as: type)?.applying(arguments) else {
+            throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types, path: path)
         }
-        let applied = try producer.applying(arguments, to: key, path: (parent?.keys ?? []) + [key])
         return try await resolve(binding, producer: applied, below: parent)
+    }
+
+    /// Refuses `arguments` unless the binding that builds with them takes them: `binding`
+    /// itself, or the target at the end of its chain of aliases, each of which forwards them.
+    /// A target that cannot be found is left to the step, which reports it.
+    private nonisolated func checkArguments(
+        _ arguments: RuntimeArguments,
+        for binding: Binding,
+        path: [BindingKey]
+    ) throws(InjectionError) {
+        var current = binding
+        var path = path
+        for _ in 0...maxResolutionDepth {
+            guard let signature = current.producer.arguments, signature.takesArguments else {
+                throw .argumentMismatch(current.key, expected: [], given: arguments.types, path: path)
+            }
+            guard current.producer.isAlias else {
+                guard arguments.match(signature.argumentTypes) else {
+                    throw .argumentMismatch(
+                        current.key, expected: signature.argumentTypes, given: arguments.types, path: path)
+                }
+                return
+            }
+            let targetKey = current.dependencies[0]
+            guard let target = try? self.binding(for: targetKey, as: targetKey.type) else { return }
+            current = target
+            path.append(targetKey)
+        }
     }
 }

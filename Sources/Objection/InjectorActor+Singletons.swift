@@ -53,7 +53,8 @@ extension InjectorActor {
     ) throws(InjectionError) {
         // Checked after claiming the cell: shutdown sets the flag before it looks for
         // constructions in flight, so it either sees this one and waits for it, or this check
-        // sees the flag.
+        // sees the flag. (Shutdown looks in the table's cells, not in a handle's: a handle's
+        // value that comes too late is refused below.)
         guard !isShutDown else { throw .shutDown(isScope: isScope, key: binding.key) }
         // Heard starting here, on the task that asked: an observer reads its task-local values.
         // A handle is not heard: the binding it reads is, if it is built.

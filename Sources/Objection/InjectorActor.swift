@@ -247,11 +247,14 @@ public actor InjectorActor {
         if let within { shutdownState.withLock { $0.openedWithin = within } }
     }
 
-    /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one. A
+    /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one but
+    /// those that need runtime arguments (a singleton with defaults is built from them). A
     /// request scope builds its instances on demand whatever the stage.
     nonisolated var startupBindings: [Binding] {
         stage == .production && !isScope
-            ? table.declaredBindings.filter(\.lifetime.isBuiltAtStartupInProduction)
+            ? table.declaredBindings.filter {
+                $0.lifetime.isBuiltAtStartupInProduction && $0.producer.arguments?.argumentsRequired != true
+            }
             : table.eagerBindings
     }
 }

@@ -46,6 +46,8 @@ public final class Lazy<T: Sendable>: Sendable {
             // A refreshable binding is read anew each time, as the generation of the request that
             // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh.
             if injector.table.binding(for: key)?.lifetime.changesOnRefresh == true { return try await factory() }
+            // Built: the step's own first read, without entering it.
+            if let built = handle.lifetime.cell?.value(as: T.self) { return built }
             // The step using the handle, if any, is the handle's parent: a step which needs this
             // handle while the handle needs it ends in a cycle error, not a wait without end.
             return try await injector.resolve(handle, producer: resolveTarget, below: ResolutionFrame.active)

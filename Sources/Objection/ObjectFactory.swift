@@ -53,7 +53,8 @@ public struct ObjectFactory: Sendable {
     ///   - name: The binding's name, or `nil` for the unnamed binding.
     ///   - first: The first runtime argument.
     ///   - rest: The other runtime arguments, in the order the binding declares them.
-    /// - Returns: A new instance built from the arguments.
+    /// - Returns: The instance the binding's scope dictates: for a transient binding, a new one
+    ///   built from the arguments.
     /// - Throws: Like ``InjectorActor/get(_:named:arguments:_:)``.
     public func get<T: Sendable, First: Sendable, each Argument: Sendable>(
         _ type: T.Type,

@@ -43,7 +43,7 @@ struct LazyHandleLifetimeTests {
         #expect(log.values == ["singleton"])
     }
 
-    @Test("a handle used again by its own target's construction is a cycle naming the handle")
+    @Test("a singleton that resolves itself through a handle is a cycle whose path names the handle")
     func cycleThroughTheHandle() async throws {
         final class Node: Sendable {}
         let injector = try await makeInjector { binder in

@@ -8,7 +8,7 @@ import Testing
 /// its scope, the observer hears it, and a cycle through it is refused.
 @Suite("Runtime arguments follow the binding's lifetime", .hangLimit)
 struct RuntimeArgumentLifetimeTests {
-    final class Tenant: Sendable {
+    final class Tenant: Named {
         let id: String
         init(id: String) { self.id = id }
     }
@@ -157,5 +157,88 @@ struct RuntimeArgumentLifetimeTests {
         let error = await injectionError { _ = try await subject.tenant("a") }
         #expect(error?.code == .shutDown)
         #expect(subject.builds.value == 0)
+    }
+
+    protocol Named: Sendable { var id: String { get } }
+    final class Member: Named {
+        let id: String
+        init(id: String) { self.id = id }
+    }
+
+    @Test("an alias in a caching scope checks the arguments against its target's, before and after it is built")
+    func aliasChecksItsTarget() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Member.self).to(arguments: String.self) { _, id in Member(id: id) }
+            binder.bind((any Named).self).to(Member.self).asSingleton()
+            binder.bind(Tenant.self).to { _ in Tenant(id: "plain") }
+            binder.bind((any Named).self, named: "plain").to(Tenant.self).asSingleton()
+        }
+        let wrongBefore = await injectionError { _ = try await injector.get((any Named).self, arguments: 7) }
+        #expect(wrongBefore?.message == "'Member' takes runtime arguments (String), but was given (Int)")
+        #expect(wrongBefore?.path == [BindingKey((any Named).self), BindingKey(Member.self)])
+        let first = try await injector.get((any Named).self, arguments: "a")
+        #expect(first.id == "a")
+        #expect(try await injector.get((any Named).self, arguments: "b").id == "a")
+        let wrongAfter = await injectionError { _ = try await injector.get((any Named).self, arguments: 7) }
+        #expect(wrongAfter?.code == .argumentMismatch)
+        // A target that takes none refuses arguments through the alias, built or not.
+        _ = try await injector.get((any Named).self, named: "plain")
+        let none = await injectionError { _ = try await injector.get((any Named).self, named: "plain", arguments: "a") }
+        #expect(none?.message == "'Tenant' takes no runtime arguments, but was given (String)")
+    }
+
+    @Test("a singleton with defaults is built from them by a call without arguments, and read by later calls")
+    func defaultsThenArguments() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Tenant.self).to(arguments: String.self) { _, id in Tenant(id: id) }.defaults("default")
+                .asSingleton()
+        }
+        let first = try await injector.get(Tenant.self)
+        #expect(first.id == "default")
+        #expect(try await injector.get(Tenant.self, arguments: "other") === first)
+    }
+
+    @Test(
+        "an eager singleton without defaults, and a refreshable binding, that take arguments are configuration errors")
+    func buildingOnceWithoutACaller() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Tenant.self).to(arguments: String.self) { _, id in Tenant(id: id) }.inScope(.singleton)
+                    .asEagerSingleton()
+                binder.bind(Member.self).to(arguments: String.self) { _, id in Member(id: id) }.defaults("m")
+                    .asRefreshable()
+            }
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(
+            error?.problems.map { $0.message }.sorted() == [
+                "'Member' takes runtime arguments, so it cannot be refreshable: a refresh rebuilds it without them",
+                "'Tenant' is an eager singleton but needs runtime arguments: give it defaults(...)",
+            ])
+    }
+
+    @Test(
+        "in production start-up builds a singleton with defaults from them, and leaves one without for its first call")
+    func productionStartup() async throws {
+        let builds = Counter()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Tenant.self).to(arguments: String.self) { _, id in
+                        builds.increment()
+                        return Tenant(id: id)
+                    }.inScope(.singleton)
+                    binder.bind(Member.self).to(arguments: String.self) { _, id in
+                        builds.increment()
+                        return Member(id: id)
+                    }.defaults("default").asSingleton()
+                }
+            ],
+            stage: .production
+        )
+        #expect(builds.value == 1)
+        #expect(try await injector.get(Member.self, arguments: "other").id == "default")
+        #expect(try await injector.get(Tenant.self, arguments: "first").id == "first")
+        #expect(builds.value == 2)
     }
 }

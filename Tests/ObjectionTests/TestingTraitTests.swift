@@ -74,7 +74,8 @@ struct TestingTraitTests {
         let test = try #require(Test.current)
         let bothInside = Gate()
         let arrivals = Counter()
-        let engines = Lock<[ObjectIdentifier]>([])
+        // The engines themselves, kept alive: identifiers of freed ones could share an address.
+        let engines = Lock<[Engine]>([])
         try await withThrowingTaskGroup(of: Void.self) { group in
             for dsn in ["first", "second"] {
                 let trait = InjectorTrait.injector(
@@ -88,13 +89,14 @@ struct TestingTraitTests {
                         let injector = try #require(InjectorActor.current)
                         #expect(try await injector.get(Config.self) == Config(dsn: dsn))
                         let engine = try await injector.get(Engine.self)
-                        engines.withLock { $0.append(ObjectIdentifier(engine)) }
+                        engines.withLock { $0.append(engine) }
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(Set(engines.withLock { $0 }).count == 2)
+        let built = engines.withLock { $0 }
+        #expect(built.count == 2 && built[0] !== built[1])
         #expect(InjectorActor.taskCurrent == nil)
     }
 

@@ -32,9 +32,12 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// `swift_task_switch`) and an asynchronous frame per object.
     let asynchronousProvider: (nonisolated(nonsending) @Sendable (Resolver) async throws -> T)?
     private let conformance: (@Sendable (any AnyRecipe) -> Bool?)?
-    /// For a binding with runtime arguments: the recipe taking them, and their types.
+    /// For a binding with runtime arguments: the recipe taking them, and their types (none
+    /// declared for an alias, whose target's types apply).
     let argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
     let argumentTypes: [any Any.Type]
+    /// Whether it cannot build without runtime arguments: it takes them and has no defaults.
+    let argumentsRequired: Bool
 
     /// - Parameter synchronous: The synchronous form, or `.givesWay`. Taken as
     ///   ``SynchronousForm``, not as an optional closure: a closure stored in an `Optional` is
@@ -48,6 +51,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
         conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil,
         argumentTypes: [any Any.Type] = [],
+        argumentsRequired: Bool = false,
         synchronousProvider: (@Sendable (Resolver) throws -> T)? = nil,
         asynchronousProvider: (nonisolated(nonsending) @Sendable (Resolver) async throws -> T)? = nil
     ) {
@@ -67,6 +71,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
         self.conformance = conformance
         self.argumentRecipe = argumentRecipe
         self.argumentTypes = argumentTypes
+        self.argumentsRequired = argumentsRequired
     }
 
     /// A recipe that takes runtime arguments of `types`; without arguments it uses `defaults`,
@@ -85,32 +90,18 @@ final class Recipe<T: Sendable>: AnyRecipe {
             synchronous: .givesWay,
             asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
             argumentRecipe: recipe,
-            argumentTypes: types
+            argumentTypes: types,
+            argumentsRequired: defaults == nil
         )
     }
 
     /// This binding's recipe with `arguments` given: what the one step runs when
     /// ``InjectorActor/get(_:named:arguments:_:)`` finds nothing built, so that a call with
-    /// arguments follows the binding's lifetime as a call without them does.
-    ///
-    /// The arguments are checked here, before the step, against the types the binding declares:
-    /// a wrong argument is refused even when the step reads a value already built and runs no
-    /// recipe.
-    ///
-    /// - Throws: ``InjectionError/Code/argumentMismatch`` when the binding takes no runtime
-    ///   arguments, or others, naming `key` and the `path` to it.
-    func applying(
-        _ arguments: RuntimeArguments,
-        to key: BindingKey,
-        path: [BindingKey]
-    ) throws(InjectionError) -> Recipe {
-        guard let argumentRecipe else {
-            throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types, path: path)
-        }
-        // An alias declares no types of its own: its target checks them.
-        guard argumentTypes.isEmpty || arguments.match(argumentTypes) else {
-            throw InjectionError.argumentMismatch(key, expected: argumentTypes, given: arguments.types, path: path)
-        }
+    /// arguments follows the binding's lifetime as a call without them does. `nil` when the
+    /// binding takes no runtime arguments. The caller has checked them
+    /// (`InjectorActor.checkArguments`).
+    func applying(_ arguments: RuntimeArguments) -> Recipe? {
+        guard let argumentRecipe else { return nil }
         let values = arguments.values
         return Recipe(
             kind: .opaque,
@@ -204,7 +195,8 @@ final class Recipe<T: Sendable>: AnyRecipe {
             asynchronous: { resolver, binding in try await withoutArguments(resolver, binding) },
             conformance: conformance,
             argumentRecipe: withArguments,
-            argumentTypes: argumentTypes
+            argumentTypes: argumentTypes,
+            argumentsRequired: argumentsRequired
         )
     }
 
@@ -337,8 +329,9 @@ protocol AnyRecipe: AnyObject, Sendable {
 extension Binding {
     /// The binding's producer, typed.
     ///
-    /// Every binding's producer is a `Recipe<T>` for exactly the `T` of its key: both are made
-    /// by the same `BindingBuilder<T>`. Checking the key's type is therefore the proof that the
+    /// Every declared binding's producer is a `Recipe<T>` for exactly the `T` of its key: both
+    /// are made by the same `BindingBuilder<T>`. (A ``Lazy`` handle's binding is the exception,
+    /// a `Recipe<T>` under a `Lazy<T>` key; no table holds it, and only its handle steps it.) Checking the key's type is therefore the proof that the
     /// downcast is right, and unlike `as?` it needs no generic metadata at run time.
     @inlinable
     func producer<T: Sendable>(as type: T.Type) -> Recipe<T>? {

@@ -283,6 +283,18 @@ final class BindingTable: Sendable {
         if declaration.isEager && declaration.scope != .singleton {
             report("'\(key)' is an eager singleton but is scoped \(declaration.scope)")
         }
+        // An alias forwards arguments whether or not its target takes any: its target is checked.
+        if let producer = declaration.producer, !producer.isAlias, let arguments = producer.arguments,
+            arguments.takesArguments
+        {
+            if declaration.isEager && arguments.argumentsRequired {
+                report("'\(key)' is an eager singleton but needs runtime arguments: give it defaults(...)")
+            }
+            if declaration.scope == .refreshable {
+                report(
+                    "'\(key)' takes runtime arguments, so it cannot be refreshable: a refresh rebuilds it without them")
+            }
+        }
         return problems
     }
 

@@ -15,9 +15,11 @@
 @usableFromInline
 struct Lifetime: Sendable {
     /// The scope's kind: a new value each time (transient), one per injector (singleton), one
-    /// per injector at a time (refreshable), one per request scope (scoped), or a custom cache's.
+    /// per injector at a time (refreshable), one per request scope (scoped), a custom cache's, or one
+    /// per ``Lazy`` handle (handle).
     @usableFromInline let kind: Scope.Kind
-    /// A singleton's cell, or a refreshable binding's, which holds its first value.
+    /// A singleton's cell, a refreshable binding's, which holds its first value, or a ``Lazy``
+    /// handle's.
     @usableFromInline let cell: CacheCell?
     /// A refreshable binding's generations: each later value, which a request scope pins.
     let generations: Generations?
@@ -75,8 +77,9 @@ extension Lifetime {
     var isPerRequest: Bool { kind == .scoped }
 
     /// Whether it is a ``Lazy`` handle's cell, which holds a value that another binding's lifetime
-    /// built: the observer hears that construction and that binding disposes the value, so the
-    /// handle's own is neither heard nor recorded. It belongs to the injector that made the
-    /// handle.
+    /// built: the observer hears that construction (when the target is cached) and the target's
+    /// binding disposes the value (when anything does: a transient's is disposed by nobody), so
+    /// the handle's own construction is neither heard nor recorded. It belongs to the injector
+    /// that made the handle.
     var isHandle: Bool { kind == .handle }
 }
