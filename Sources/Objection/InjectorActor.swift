@@ -25,8 +25,9 @@ import Synchronization
 /// shared construction.
 ///
 /// ## What the actor owns
-/// `InjectorActor` is an actor for its identity and its isolation domain — it is `Sendable`, its
-/// tasks are its own, and code that needs its executor (a test hook) gets it — not for its state.
+/// `InjectorActor` is an actor for its public type — callers `await` it and pass it where an actor
+/// is expected — and so that a mutable property added later is isolated rather than raced; not
+/// for its state, and nothing but a test hook runs on it.
 /// Its state is immutable (`let`: the table, the parent, the scope's values) or lives behind
 /// locks and atomics that `get` reads without a hop: each singleton's cell state in a lock of
 /// its own, a request scope's slots under one lock in one allocation, the shutdown flag an atomic,

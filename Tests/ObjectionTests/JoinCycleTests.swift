@@ -169,6 +169,37 @@ struct JoinCycleTests {
         _ = try await withDeadline { await injector.shutdown(within: nil) }
     }
 
+    @Test(
+        "a cycle split across two tasks through calls with runtime arguments is an error for both",
+        arguments: [Scope.singleton, .scoped])
+    func argumentsAcrossTasks(scope: Scope) async throws {
+        let aStarted = Gate()
+        let bStarted = Gate()
+        let injector = try await makeInjector { binder in
+            binder.bind(NodeA.self).to(arguments: String.self) { r, _ in
+                aStarted.open()
+                await bStarted.wait()
+                _ = try await r.get(NodeB.self, arguments: "b")
+                return NodeA()
+            }.inScope(scope)
+            binder.bind(NodeB.self).to(arguments: String.self) { r, _ in
+                bStarted.open()
+                await aStarted.wait()
+                _ = try await r.get(NodeA.self, arguments: "a")
+                return NodeB()
+            }.inScope(scope)
+        }
+        let results = try await injector.withScope { scope in
+            try await withDeadline {
+                async let a = outcome { _ = try await scope.get(NodeA.self, arguments: "a") }
+                async let b = outcome { _ = try await scope.get(NodeB.self, arguments: "b") }
+                return await [a, b]
+            }
+        }
+        expectCycles(results)
+        _ = try await withDeadline { await injector.shutdown(within: nil) }
+    }
+
     @Test("a cycle through a handle made in one task and used in another is an error", arguments: Way.allCases)
     func handleFromAnotherTask(way: Way) async throws {
         let reachB = ReachSlot<NodeB>()
