@@ -63,23 +63,36 @@ extension InjectorActor {
         for binding: Binding,
         path: [BindingKey]
     ) throws(InjectionError) {
-        var current = binding
-        var path = path
-        for _ in 0...maxResolutionDepth {
-            guard let signature = current.producer.arguments, signature.takesArguments else {
-                throw .argumentMismatch(current.key, expected: [], given: arguments.types, path: path)
-            }
-            guard current.producer.isAlias else {
-                guard arguments.match(signature.argumentTypes) else {
-                    throw .argumentMismatch(
-                        current.key, expected: signature.argumentTypes, given: arguments.types, path: path)
-                }
-                return
-            }
-            let targetKey = current.dependencies[0]
-            guard let target = try? self.binding(for: targetKey, as: targetKey.type) else { return }
-            current = target
-            path.append(targetKey)
+        guard let (builder, chain) = argumentBuilder(of: binding) else { return }
+        let path = path + chain
+        guard let signature = builder.producer.arguments, signature.takesArguments else {
+            throw .argumentMismatch(builder.key, expected: [], given: arguments.types, path: path)
         }
+        guard arguments.match(signature.argumentTypes) else {
+            throw .argumentMismatch(builder.key, expected: signature.argumentTypes, given: arguments.types, path: path)
+        }
+    }
+
+    /// Whether `binding` cannot be built without runtime arguments: the binding that would build
+    /// it needs them and has no defaults. Start-up leaves such a singleton for its first call.
+    nonisolated func needsArguments(_ binding: Binding) -> Bool {
+        argumentBuilder(of: binding)?.builder.producer.arguments?.argumentsRequired == true
+    }
+
+    /// The binding that builds `binding`'s values, with runtime arguments or without: `binding`
+    /// itself, or the target at the end of its chain of aliases, with the keys of the targets
+    /// after `binding`; `nil` when a target is not found or the chain is longer than the depth
+    /// limit (the step reports either).
+    private nonisolated func argumentBuilder(of binding: Binding) -> (builder: Binding, chain: [BindingKey])? {
+        var current = binding
+        var chain: [BindingKey] = []
+        for _ in 0...maxResolutionDepth {
+            guard current.producer.isAlias else { return (current, chain) }
+            let targetKey = current.dependencies[0]
+            guard let target = try? self.binding(for: targetKey, as: targetKey.type) else { return nil }
+            current = target
+            chain.append(targetKey)
+        }
+        return nil
     }
 }

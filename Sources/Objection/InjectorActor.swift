@@ -249,13 +249,12 @@ public actor InjectorActor {
     }
 
     /// The singletons startup builds: the eager ones, or in ``Stage/production`` every one but
-    /// those that need runtime arguments (a singleton with defaults is built from them). A
+    /// those that need runtime arguments, directly or through an alias (a singleton with
+    /// defaults is built from them). A
     /// request scope builds its instances on demand whatever the stage.
     nonisolated var startupBindings: [Binding] {
         stage == .production && !isScope
-            ? table.declaredBindings.filter {
-                $0.lifetime.isBuiltAtStartupInProduction && $0.producer.arguments?.argumentsRequired != true
-            }
+            ? table.declaredBindings.filter { $0.lifetime.isBuiltAtStartupInProduction && !needsArguments($0) }
             : table.eagerBindings
     }
 }

@@ -218,7 +218,8 @@ struct RuntimeArgumentLifetimeTests {
     }
 
     @Test(
-        "in production start-up builds a singleton with defaults from them, and leaves one without for its first call")
+        "in production start-up builds a singleton with defaults from them, and leaves one without, or an alias to one, for its first call"
+    )
     func productionStartup() async throws {
         let builds = Counter()
         let injector = try await InjectorActor(
@@ -232,6 +233,8 @@ struct RuntimeArgumentLifetimeTests {
                         builds.increment()
                         return Member(id: id)
                     }.defaults("default").asSingleton()
+                    // An alias whose target needs arguments: left for its first call too.
+                    binder.bind((any Named).self).to(Tenant.self).asSingleton()
                 }
             ],
             stage: .production
@@ -239,6 +242,9 @@ struct RuntimeArgumentLifetimeTests {
         #expect(builds.value == 1)
         #expect(try await injector.get(Member.self, arguments: "other").id == "default")
         #expect(try await injector.get(Tenant.self, arguments: "first").id == "first")
+        #expect(builds.value == 2)
+        // Start-up did not fail on the alias; its first call reads the target's one instance.
+        #expect(try await injector.get((any Named).self, arguments: "second").id == "first")
         #expect(builds.value == 2)
     }
 }
