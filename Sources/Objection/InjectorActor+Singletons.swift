@@ -32,8 +32,7 @@ extension InjectorActor {
             throw driver.suspend(.wait(ConstructionWait(construction: construction, outcome: outcome, waiter: frame)))
         case .build(let (construction, outcome)):
             do {
-                // A handle's cell belongs to the injector that made the handle: this one.
-                try (binding.lifetime.isHandle ? self : owner(of: binding)).startConstruction(
+                try owner(of: binding).startConstruction(
                     of: binding, producer: producer, in: cell, as: construction, frame: frame.inside(construction))
             } catch {
                 cell.fail(construction, with: error)

@@ -355,12 +355,14 @@ extension InjectorActor {
     }
 
     /// The injector that declares `binding`, which owns its singleton and builds it. A binding no
-    /// injector of the hierarchy declares is a just-in-time binding, owned by the root.
+    /// injector of the hierarchy declares is a just-in-time binding, owned by the root; one that no
+    /// table holds (a ``Lazy`` handle's, an ad-hoc build's) belongs to the injector resolving it.
     nonisolated func owner(of binding: Binding) -> InjectorActor {
         var injector = self
         while true {
             if injector.ownsTable && injector.table.id == binding.tableID { return injector }
-            guard let parent = injector.parent else { return injector }
+            // Reached only without a match: no cost to a declared binding's owner.
+            guard let parent = injector.parent else { return binding.tableID == Binding.tableless ? self : injector }
             injector = parent
         }
     }

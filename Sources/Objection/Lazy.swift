@@ -43,11 +43,12 @@ public final class Lazy<T: Sendable>: Sendable {
         get async throws {
             let key = BindingKey(T.self, named: factory.name)
             let injector = try factory.objects.runningInjector(for: key)
-            // A refreshable binding is read anew each time, as the generation of the request that
-            // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh.
-            if injector.table.binding(for: key)?.lifetime.changesOnRefresh == true { return try await factory() }
-            // Built: the step's own first read, without entering it.
+            // Built: the step's own first read, without entering it or looking the target up.
             if let built = handle.lifetime.cell?.value(as: T.self) { return built }
+            // A refreshable binding is read anew each time, as the generation of the request that
+            // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh. Its
+            // handle's cell is never filled, so the read above never answers for it.
+            if injector.table.binding(for: key)?.lifetime.changesOnRefresh == true { return try await factory() }
             // The step using the handle, if any, is the handle's parent: a step which needs this
             // handle while the handle needs it ends in a cycle error, not a wait without end.
             return try await injector.resolve(handle, producer: resolveTarget, below: ResolutionFrame.active)

@@ -283,9 +283,10 @@ final class BindingTable: Sendable {
         if declaration.isEager && declaration.scope != .singleton {
             report("'\(key)' is an eager singleton but is scoped \(declaration.scope)")
         }
-        // An alias forwards arguments whether or not its target takes any: its target is checked.
-        if let producer = declaration.producer, !producer.isAlias, let arguments = producer.arguments,
-            arguments.takesArguments
+        // Only these two need to know about arguments: the cast is not made for the others. An
+        // alias forwards arguments whether or not its target takes any: its target is checked.
+        if declaration.isEager || declaration.scope == .refreshable, let producer = declaration.producer,
+            !producer.isAlias, let arguments = producer.arguments, arguments.takesArguments
         {
             if declaration.isEager && arguments.argumentsRequired {
                 report("'\(key)' is an eager singleton but needs runtime arguments: give it defaults(...)")
