@@ -222,8 +222,8 @@ public struct BindingBuilder<T: Sendable> {
     ///   built: true for autowired functions (and ``Injectable`` declarations); false for values
     ///   returned as built (instances, provider closures and objects) and for aliases, whose target
     ///   injects its own instances.
-    @usableFromInline @discardableResult
-    func setTarget(
+    @discardableResult
+    @usableFromInline func setTarget(
         _ producer: Recipe<T>,
         dependencies: [BindingKey] = [],
         constructs: Bool? = nil

@@ -3,7 +3,6 @@
 extension InjectorActor {
     /// The step of a custom-scoped binding for the driver: its cache's instance, or a stop to
     /// build one suspending in the injector that declares it.
-    @usableFromInline
     nonisolated func customStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

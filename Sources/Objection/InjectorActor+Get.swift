@@ -23,7 +23,7 @@ extension InjectorActor {
         named name: String? = nil
     ) async throws -> T {
         let key = BindingKey(type, named: name)
-        if let singleton = builtSingleton(key, as: type) { return singleton }
+        if let built = builtSingleton(key) { return CellValue.unwrap(built, as: T.self) }
         do {
             // The step of the provider this task runs, if it calls the injector directly (see
             // `ResolutionFrame.current`).

@@ -69,8 +69,7 @@ extension InjectorActor {
     /// Tells the observer, if there is one, that a public `get` of `key` threw `error`. Each
     /// `get` calls it from a `catch` of its own: a wrapping closure slows the singleton hit
     /// (Benchmarks/README, "Why the code is shaped so").
-    @usableFromInline
-    nonisolated func reportFailure(of key: BindingKey, _ error: any Error) {
+    @usableFromInline nonisolated func reportFailure(of key: BindingKey, _ error: any Error) {
         observing?.observer.resolutionFailed(key, error: error)
     }
 }

@@ -160,7 +160,6 @@ extension InjectorActor {
 
     /// The step of a refreshable binding: the generation this caller reads, else the first one
     /// built as a singleton is (its ``record(_:of:)`` adopts it).
-    @usableFromInline
     nonisolated func refreshableStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

@@ -10,7 +10,7 @@ import Synchronization
 extension InjectorActor {
     /// Looks `key` up and resolves it: the whole path, for a key that is not in this injector's
     /// table (a just-in-time type, a handle, a request value) or a caller that has no binding.
-    @inlinable
+    @usableFromInline
     nonisolated(nonsending) func resolve<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,
@@ -24,15 +24,20 @@ extension InjectorActor {
         return try await resolve(binding, as: type, below: parent)
     }
 
-    /// The built singleton bound to `key` in this injector's table, read without suspending: the
-    /// hit path of `get`, a plain function so that it allocates no asynchronous frame. `nil`
-    /// sends `get` down the whole path, which gives the same answer when there is one (a miss
-    /// looks the key up twice: passing the binding on cost the hit more; Benchmarks/README, "Why
-    /// the code is shaped so").
-    @inlinable
-    nonisolated func builtSingleton<T: Sendable>(_ key: BindingKey, as type: T.Type) -> T? {
+    /// The built singleton bound to `key` in this injector's table, boxed as its cell holds it,
+    /// read without suspending: the hit path of `get`, a plain function so that it allocates no
+    /// asynchronous frame, and not generic, so that only the unboxing is specialised in the
+    /// caller's module. `nil` sends `get` down the whole path, which gives the same answer when
+    /// there is one (a miss looks the key up twice: passing the binding on cost the hit more;
+    /// Benchmarks/README, "Why the code is shaped so").
+    @usableFromInline
+    nonisolated func builtSingleton(_ key: BindingKey) -> (any AnyObject & Sendable)? {
         guard !isShutDown else { return nil }
-        return table.unretainedBinding(for: key)?._withUnsafeGuaranteedRef { $0.builtSingleton(as: type) }
+        return table.unretainedBinding(for: key)?._withUnsafeGuaranteedRef { binding in
+            guard binding.lifetime.staysBuilt, ObjectIdentifier(binding.key.type) == ObjectIdentifier(key.type)
+            else { return nil }
+            return binding.lifetime.cell?.builtBox()
+        }
     }
 
     /// Like resolving `key`, but `nil` when `key` itself is unbound: the shared body of both
@@ -53,7 +58,6 @@ extension InjectorActor {
 
     /// What this injector answers for `key` without a binding: a handle (`Factory<T>`,
     /// `Lazy<T>`, ``ObjectFactory``) or a value of the nearest request scope.
-    @usableFromInline
     nonisolated func withoutBinding<T: Sendable>(_ key: BindingKey, as type: T.Type) -> T? {
         handle(type, named: key.name) ?? requestValue(for: key, as: type)
     }
@@ -216,8 +220,7 @@ extension InjectorActor {
     /// value suspending — and steps again after a wait that found the construction given up.
     /// Specialised in the caller's module. The stop is moved, never copied: a copy of it retains each reference it holds (Benchmarks/README,
     /// "The stampede").
-    @inlinable
-    nonisolated(nonsending) func proceed<T: Sendable>(
+    @usableFromInline nonisolated(nonsending) func proceed<T: Sendable>(
         after first: consuming DriverStop?,
         with binding: Binding,
         producer: Recipe<T>,
@@ -246,7 +249,6 @@ extension InjectorActor {
 
     /// Builds a cached instance suspending, telling the observer: a custom-scoped instance, kept
     /// in its cache, or a scoped one, ended as ``ScopedSlot`` says (ScopedSlot+Construction.swift).
-    @usableFromInline
     nonisolated(nonsending) func buildCached<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
@@ -276,8 +278,7 @@ extension InjectorActor {
 
     /// `binding`'s value wrapped as `T`, when `T` is a ``Named`` over the binding's key (see
     /// ``Binding/named(_:as:)``); else a type mismatch.
-    @usableFromInline
-    nonisolated(nonsending) func resolveNamed<T: Sendable>(
+    @usableFromInline nonisolated(nonsending) func resolveNamed<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
         below parent: ResolutionFrame?
@@ -298,7 +299,6 @@ extension InjectorActor {
     /// Whether a scoped instance resolved below `parent` would be captured by a singleton: the
     /// nearest singleton on the path belongs to an injector that outlives the request (anything
     /// but a request scope itself).
-    @usableFromInline
     nonisolated func isCaptive(below parent: ResolutionFrame?) -> Bool {
         guard let singleton = parent?.enclosingSingleton else { return false }
         return !owner(of: singleton).isScope
@@ -313,7 +313,6 @@ extension InjectorActor {
     }
 
     /// ``enter(_:below:)``, for a step: a refusal is the step's failure.
-    @usableFromInline
     nonisolated func enterStep(_ binding: Binding, below parent: ResolutionFrame?) throws(SynchronousStop)
         -> ResolutionFrame
     {
@@ -329,7 +328,6 @@ extension InjectorActor {
     /// table, so the request's values win, and anything the plan did not foresee (an override
     /// that suspends, a singleton not built yet) makes the graph give way
     /// (``SynchronousStop/mustSuspend``), and the step builds it suspending.
-    @inlinable
     nonisolated func canBuildSynchronously(_ binding: Binding, below parent: ResolutionFrame?) -> Bool {
         binding.isSynchronous && (parent?.depth ?? 0) + binding.synchronousDepth <= maxResolutionDepth
             && frontierIsBuilt(binding)
@@ -337,7 +335,6 @@ extension InjectorActor {
 
     /// Whether every cached binding a synchronous build of `binding` reads is built, in the
     /// table that declares `binding`.
-    @usableFromInline
     nonisolated func frontierIsBuilt(_ binding: Binding) -> Bool {
         guard !binding.frontier.isEmpty else { return true }
         // Cached only while the injector that owns them runs: its shutdown empties them.

@@ -11,7 +11,6 @@ extension InjectorActor {
     /// scope's opener bound, the instance the scope holds, or one built now — in place when the
     /// plan allows; else a stop to wait for the task of the request building it, or to build it
     /// suspending (see ScopedSlot+Construction.swift).
-    @usableFromInline
     nonisolated func scopedStep<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

@@ -5,7 +5,6 @@ extension InjectorActor {
     /// no step of its own — what makes each of a stampede's waiters cheap); otherwise the first
     /// caller starts the one construction, in a task of its own, and every caller waits for it.
     /// It ends as every cached construction does (ConstructionPolicy.swift).
-    @usableFromInline
     nonisolated func claimSingleton<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

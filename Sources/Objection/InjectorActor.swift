@@ -49,7 +49,7 @@ public actor InjectorActor {
     nonisolated let parentLink: ChainLink<InjectorActor>
     /// The modules this injector was created with; its parent's come before them in ``modules``.
     nonisolated let ownModules: [any Module]
-    @usableFromInline nonisolated let maxResolutionDepth: Int
+    nonisolated let maxResolutionDepth: Int
     /// When this injector, and the children made from it, build their singletons.
     public nonisolated let stage: Stage
     /// Bindings made on demand for ``Injectable`` types; only a root has them.
@@ -58,7 +58,7 @@ public actor InjectorActor {
     nonisolated let scopeLayout: ScopeLayout
     /// For a request scope: its scoped instances and the values its opener bound. `nil` for
     /// every other injector.
-    @usableFromInline nonisolated let request: RequestState?
+    nonisolated let request: RequestState?
     /// For an injector that is not a request scope, the nearest scope above it, held so that a
     /// scoped resolution finds its scope without walking the chain (a retain and a release per
     /// step). `nil` for every scope, a nested one included: a scope is its own nearest scope, and
@@ -88,7 +88,7 @@ public actor InjectorActor {
     private nonisolated let healthMonitorStorage = AtomicLazyReference<HealthMonitor>()
 
     /// Set once ``shutdown(within:)`` starts; read on every `get`.
-    @usableFromInline nonisolated let shutdownFlag = ShutdownFlag()
+    nonisolated let shutdownFlag = ShutdownFlag()
     /// Where ``shutdown(within:)`` is, and what this injector built and must dispose at shutdown, in
     /// order of construction.
     nonisolated let shutdownState: ShutdownStateStore
@@ -267,8 +267,7 @@ extension InjectorActor {
     }
 
     /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
-    @inlinable
-    nonisolated var isScope: Bool { request != nil }
+    @usableFromInline nonisolated var isScope: Bool { request != nil }
 
     /// For a request scope still open: the scope the task that opened it was running in, if any
     /// — how a shutdown called inside a request finds the scopes it must not wait for. Kept in
@@ -300,8 +299,7 @@ extension InjectorActor {
     }
 
     /// Whether ``shutdown(within:)`` has started.
-    @inlinable
-    nonisolated var isShutDown: Bool { shutdownFlag.isSet }
+    @usableFromInline nonisolated var isShutDown: Bool { shutdownFlag.isSet }
 
     /// The nearest request scope: this injector or an ancestor.
     nonisolated var nearestScope: InjectorActor? {

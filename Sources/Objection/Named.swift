@@ -63,8 +63,7 @@ extension BindingKey {
     }
 
     /// The keys a function's autowired parameters resolve, in order (``parameter(_:)`` each).
-    @usableFromInline
-    static func parameters<each Dependency>(_ types: repeat (each Dependency).Type) -> [BindingKey] {
+    @usableFromInline static func parameters<each Dependency>(_ types: repeat (each Dependency).Type) -> [BindingKey] {
         var keys: [BindingKey] = []
         repeat keys.append(parameter(each types))
         return keys

@@ -21,9 +21,8 @@ public struct Resolver: Sendable {
     /// The step of the provider this resolver serves; `nil` for a transient provider closure that
     /// does not suspend, which runs without a step of its own: it cannot resolve anything while it
     /// runs, so nothing can nest below it.
-    @usableFromInline let frame: ResolutionFrame?
+    let frame: ResolutionFrame?
 
-    @inlinable
     init(injector: InjectorActor, frame: ResolutionFrame?) {
         self.injector = injector
         self.frame = frame
@@ -31,8 +30,7 @@ public struct Resolver: Sendable {
 
     /// The step to resolve below: this resolver's, while its provider runs. A resolver kept past
     /// its provider's return starts a new path, so the old one cannot make a false cycle.
-    @inlinable
-    var path: ResolutionFrame? {
+    @usableFromInline var path: ResolutionFrame? {
         guard let frame, frame.isActive else { return nil }
         return frame
     }
@@ -83,8 +81,7 @@ public struct Resolver: Sendable {
 
     /// Resolves the `position`-th declared dependency of `binding` and advances `position`: one
     /// step of an autowired parameter pack.
-    @inlinable
-    nonisolated(nonsending) func next<T: Sendable>(
+    @usableFromInline nonisolated(nonsending) func next<T: Sendable>(
         _ type: T.Type,
         of binding: Binding,
         at position: inout Int
@@ -96,7 +93,6 @@ public struct Resolver: Sendable {
     /// Resolves the `position`-th declared dependency of `binding`: through its pre-linked index
     /// when `binding` belongs to the resolving injector's own table, otherwise by key, so that a
     /// child's overrides reach the bindings it inherits.
-    @inlinable
     nonisolated(nonsending) func dependency<T: Sendable>(
         _ type: T.Type,
         at position: Int,
@@ -113,8 +109,7 @@ public struct Resolver: Sendable {
 extension Resolver {
     /// `resolver` as the parameter type `D` of a provider closure held in a variable, which is
     /// `Resolver` itself (the caller checked the closure's parameter types).
-    @usableFromInline
-    static func passed<D>(_ resolver: Resolver, as type: D.Type) throws(InjectionError) -> D {
+    @usableFromInline static func passed<D>(_ resolver: Resolver, as type: D.Type) throws(InjectionError) -> D {
         guard let parameter = resolver as? D else {
             throw .typeMismatch(BindingKey(D.self), produced: Resolver.self, path: resolver.keys)
         }

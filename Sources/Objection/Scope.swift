@@ -21,7 +21,6 @@
 /// `Scope` is a struct rather than an enum so that new lifetimes can be added without breaking
 /// code that switches over them.
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
-    @usableFromInline
     enum Kind: Hashable, Sendable {
         case transient
         case singleton

@@ -57,8 +57,7 @@ public struct ScopeValues: Sendable {
     }
 
     /// Binds `key` to `value`, wrapped as ``CellValue`` wraps a value of the key's type.
-    @usableFromInline
-    mutating func set(_ value: any AnyObject & Sendable, for key: BindingKey) {
+    @usableFromInline mutating func set(_ value: any AnyObject & Sendable, for key: BindingKey) {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {

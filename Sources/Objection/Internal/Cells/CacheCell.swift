@@ -1,6 +1,5 @@
 /// The cell of one singleton (its value belongs to the injector that declares the binding), of a
 /// refreshable binding's first generation, or of one ``Lazy`` handle.
-@usableFromInline
 final class CacheCell: CellAccess {
     private let state = Lock(CellState())
 
@@ -12,12 +11,10 @@ final class CacheCell: CellAccess {
 
     /// The built value, if any: the singleton hit, read without suspending. `T` must be the type
     /// of the binding that owns the cell.
-    @inlinable
     func value<T: Sendable>(as type: T.Type) -> T? {
         builtBox().map { CellValue.unwrap($0, as: T.self) }
     }
 
-    @usableFromInline
     func builtBox() -> (any AnyObject & Sendable)? {
         state.withLock { $0.value }
     }

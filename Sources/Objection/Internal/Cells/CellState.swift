@@ -189,11 +189,9 @@ struct CellState: Sendable {
 /// specialised for `T` (the recipes of autowired parameter packs). Holding an object as itself
 /// spares that code the box, and the box's generic metadata, which the runtime would otherwise
 /// look up on every read.
-@usableFromInline
-enum CellValue {
+@usableFromInline enum CellValue {
     /// `value` as one object.
-    @inlinable
-    static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
+    @usableFromInline static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
         if T.self is AnyClass { return unsafeBitCast(value, to: (any AnyObject & Sendable).self) }
         return Built(value)
     }
@@ -203,19 +201,16 @@ enum CellValue {
     /// A cell belongs to one binding and only ever holds values of that binding's type, and every
     /// caller has checked the binding's type to be `T` first (``Binding/produces(_:)``). That is
     /// the proof the unchecked conversions rely on, and the only place they are made.
-    @inlinable
-    static func unwrap<T: Sendable>(_ object: any AnyObject & Sendable, as type: T.Type) -> T {
+    @inlinable static func unwrap<T: Sendable>(_ object: any AnyObject & Sendable, as type: T.Type) -> T {
         if T.self is AnyClass { return unsafeBitCast(object, to: T.self) }
         return unsafeDowncast(object, to: Built<T>.self).value
     }
 }
 
 /// A value that is not an instance of a class, boxed for a cell (see ``CellValue``).
-@usableFromInline
-final class Built<T: Sendable>: Sendable {
+@usableFromInline final class Built<T: Sendable>: Sendable {
     @usableFromInline let value: T
 
-    @usableFromInline
     init(_ value: T) {
         self.value = value
     }

@@ -20,7 +20,6 @@
 /// that is what makes the `@unchecked Sendable` sound. Once the scope has ended, no one reads the
 /// elements any more (see ``RequestStorage/State/hasEnded``), so the scope releases them without
 /// holding the lock, and no deinit runs while it is held.
-@usableFromInline
 struct RequestState: @unchecked Sendable {
     private let storage: RequestStorage
 

@@ -20,8 +20,7 @@
 /// buffer, on the first construction: a resolution that builds nothing cached allocates nothing.
 ///
 /// Used by one synchronous call on one task, never shared, never copied.
-@usableFromInline
-struct ConstructionReports: ~Copyable {
+@usableFromInline struct ConstructionReports: ~Copyable {
     private enum Ending {
         /// Still running, or handed over to the asynchronous path (see ``abandoned(_:)``), which
         /// reports it: it is not reported here.
@@ -123,8 +122,7 @@ struct ConstructionReports: ~Copyable {
     /// delivered, innermost first, by walking up from the innermost one open. A construction's parent is the nearest
     /// enclosing one delivered, else the resolution's ``parent``; an abandoned construction never
     /// ends, and what it built before giving up names the one it ran inside.
-    @usableFromInline
-    mutating func deliver() {
+    @usableFromInline mutating func deliver() {
         guard !entries.isEmpty else { return }
         /// The innermost construction started and whose ending is not delivered yet.
         var innermost: Int?

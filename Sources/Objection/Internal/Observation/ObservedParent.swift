@@ -1,8 +1,7 @@
 /// An observed construction or startup as the constructions inside it see it: its identity, and
 /// what its ``BindingObserver`` answered when it started (`nil` for a startup), handed to them as
 /// their parent.
-@usableFromInline
-final class ObservedParent: Sendable {
+@usableFromInline final class ObservedParent: Sendable {
     let id: ObservedConstruction.ID
     let observer: (any ConstructionObserver)?
 

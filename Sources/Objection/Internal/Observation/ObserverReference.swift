@@ -4,8 +4,7 @@
 /// An observer is an existential of any size, and copying one goes through its type's value
 /// witnesses; a request scope that inherited it by value copied it when opened and again on the
 /// way to each `get`. Shared by reference, handing it on is a retain.
-@usableFromInline
-final class ObserverReference: Sendable {
+@usableFromInline final class ObserverReference: Sendable {
     let observer: any InjectionObserver
     /// ``InjectionObserver/observesSuccesses``, asked once.
     let observesSuccesses: Bool

@@ -1,8 +1,7 @@
 /// What the asynchronous driver does after a step that did not produce the value. Not copyable:
 /// the compiler moves it from the step's slot to the driver, where a copy retained each reference
 /// it holds (Benchmarks/README, "Why the code is shaped so").
-@usableFromInline
-enum DriverStop: ~Copyable {
+@usableFromInline enum DriverStop: ~Copyable {
     /// Throw this error.
     case failed(any Error)
     /// A construction is in flight — another caller's, or the singleton construction the step
@@ -18,15 +17,13 @@ enum DriverStop: ~Copyable {
 }
 
 /// A construction in flight that a step must wait for (``DriverStop/wait(_:)``).
-@usableFromInline
-struct ConstructionWait: Sendable {
+@usableFromInline struct ConstructionWait: Sendable {
     let construction: Construction
     let outcome: SharedOutcome<CellState.Value?>
     /// The step that waits, whose construction is recorded as the waiter in the ``WaitGraph``;
     /// `nil` for a caller outside any construction, which can close no cycle.
     let waiter: ResolutionFrame?
     /// The value, or `nil` when the construction was given up: step again.
-    @usableFromInline
     nonisolated(nonsending) func value() async throws -> (any AnyObject & Sendable)? {
         guard let waiter else { return try await outcome.value() }
         return try await CellState.wait(
@@ -36,8 +33,7 @@ struct ConstructionWait: Sendable {
 
 /// A cached value a step could not produce without suspending, to be built by the asynchronous
 /// driver and kept (``DriverStop/build(_:)``): its recipe runs in `injector` at `frame`.
-@usableFromInline
-struct PendingBuild: Sendable {
+@usableFromInline struct PendingBuild: Sendable {
     /// The injector the recipe runs in: the scope for a scoped instance, the declaring injector
     /// for a custom-scoped one.
     let injector: InjectorActor

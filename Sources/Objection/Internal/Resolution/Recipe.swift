@@ -4,9 +4,8 @@
 /// stored properties have the same layout for every `T` (a plain enum and closures), so that
 /// code that is not specialised for `T` — the recipes of autowired parameter packs — reads them
 /// without asking the runtime for generic metadata.
-@usableFromInline
-final class Recipe<T: Sendable>: AnyRecipe {
-    @usableFromInline let kind: RecipeKind
+@usableFromInline final class Recipe<T: Sendable>: AnyRecipe {
+    let kind: RecipeKind
     /// The recipe as straight-line synchronous code, for instances and for declared recipes that
     /// never suspend (synchronous autowired functions, aliases). Used when the whole graph below
     /// the binding can be built without suspending; see ``Binding/isSynchronous``. A recipe
@@ -17,16 +16,16 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// context on every call, one atomic increment and decrement per object built. The price is
     /// paid once, when the injector is built: the stand-in of a recipe without a synchronous form
     /// is a generic closure, two allocations per such binding (the `BuildInjector` thresholds).
-    @usableFromInline let synchronous: @Sendable (SynchronousResolver, Binding) throws(SynchronousStop) -> T
+    let synchronous: @Sendable (SynchronousResolver, Binding) throws(SynchronousStop) -> T
     /// Whether ``synchronous`` is the recipe, rather than a stand-in that gives way.
-    @usableFromInline let isSynchronous: Bool
+    let isSynchronous: Bool
     /// The recipe, able to suspend; always present.
     let asynchronous: nonisolated(nonsending) @Sendable (Resolver, Binding) async throws -> T
-    @usableFromInline let instance: (any Sendable)?
+    let instance: (any Sendable)?
     /// A provider closure that does not suspend, as it was bound: ``run(in:frame:for:)`` calls it
     /// without publishing its step as the task's current one, and a transient one runs without a
     /// step at all (`SynchronousResolver.transient`).
-    @usableFromInline let synchronousProvider: (@Sendable (Resolver) throws -> T)?
+    let synchronousProvider: (@Sendable (Resolver) throws -> T)?
     /// A provider closure that may suspend, as it was bound: ``run(in:frame:for:)`` calls it directly,
     /// rather than through ``asynchronous``, whose wrapping closure costs an executor check (a
     /// `swift_task_switch`) and an asynchronous frame per object.
@@ -138,8 +137,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     }
 
     /// A provider closure.
-    @usableFromInline
-    static func opaque(
+    @usableFromInline static func opaque(
         _ provider: nonisolated(nonsending) @escaping @Sendable (Resolver) async throws -> T
     ) -> Recipe {
         Recipe(
@@ -205,8 +203,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
     /// its resolver, still extends this resolution path; the frame is finished when the recipe
     /// returns. A provider closure that does not suspend is called as it is, without publishing
     /// the frame.
-    @usableFromInline
-    nonisolated(nonsending) func run(
+    @usableFromInline nonisolated(nonsending) func run(
         in injector: InjectorActor,
         frame: ResolutionFrame,
         for binding: Binding
@@ -228,11 +225,18 @@ final class Recipe<T: Sendable>: AnyRecipe {
     ///   - conformance: For aliases: whether the target's values are `T`s, or `nil` when that
     ///     cannot be known before one is built.
     ///   - argumentRecipe: For aliases: the recipe that forwards runtime arguments to the target.
-    @usableFromInline
+    @usableFromInline static func declared(
+        synchronous: SynchronousForm = .givesWay,
+        asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T
+    ) -> Recipe {
+        declared(synchronous: synchronous, asynchronous: asynchronous, conformance: nil)
+    }
+
+    /// A recipe over the binding's declared dependencies, with what an alias adds.
     static func declared(
         synchronous: SynchronousForm = .givesWay,
         asynchronous: nonisolated(nonsending) @escaping @Sendable (Resolver, Binding) async throws -> T,
-        conformance: (@Sendable (any AnyRecipe) -> Bool?)? = nil,
+        conformance: (@Sendable (any AnyRecipe) -> Bool?)?,
         argumentRecipe: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)? = nil
     ) -> Recipe {
         Recipe(
@@ -244,30 +248,26 @@ final class Recipe<T: Sendable>: AnyRecipe {
         )
     }
 
-    @usableFromInline var isInstance: Bool { kind == .instance }
+    var isInstance: Bool { kind == .instance }
 
-    @usableFromInline var producedType: any Any.Type { T.self }
+    var producedType: any Any.Type { T.self }
 
-    @usableFromInline var isAlias: Bool { conformance != nil }
+    var isAlias: Bool { conformance != nil }
 
-    @usableFromInline var declaresDependencies: Bool { kind == .declared }
+    var declaresDependencies: Bool { kind == .declared }
 
-    @usableFromInline
     func targetConforms(_ target: any AnyRecipe) -> Bool? { conformance?(target) }
 
-    @usableFromInline
     func resolve(in injector: InjectorActor, binding: Binding, below parent: ResolutionFrame?) async throws
         -> any Sendable
     {
         try await injector.resolve(binding, as: T.self, below: parent)
     }
 
-    @usableFromInline
     func stepInPlace(_ resolver: SynchronousResolver, _ binding: Binding) throws(SynchronousStop) -> any Sendable {
         try resolver.step(binding, producer: self, .inPlace)
     }
 
-    @usableFromInline
     func buildAgain(in injector: InjectorActor, frame: ResolutionFrame, for binding: Binding) async throws
         -> (box: any AnyObject & Sendable, value: any Sendable)
     {
@@ -278,8 +278,7 @@ final class Recipe<T: Sendable>: AnyRecipe {
 
 extension Recipe {
     /// A recipe's synchronous form, as given to its initializer.
-    @usableFromInline
-    enum SynchronousForm {
+    @usableFromInline enum SynchronousForm {
         /// The recipe as straight-line synchronous code.
         case recipe(@Sendable (SynchronousResolver, Binding) throws(SynchronousStop) -> T)
         /// None: a stand-in that gives way to the asynchronous path.
@@ -289,7 +288,6 @@ extension Recipe {
 
 /// What a ``Recipe`` builds from. Not nested in the generic class, so that comparing kinds
 /// in code not specialised for `T` calls no generic function.
-@usableFromInline
 enum RecipeKind: Sendable {
     /// A value the caller owns; ``Recipe/synchronous`` returns it.
     case instance
@@ -300,7 +298,6 @@ enum RecipeKind: Sendable {
 }
 
 /// The type-erased face of ``Recipe``, for the parts of the injector that do not know `T`.
-@usableFromInline
 protocol AnyRecipe: AnyObject, Sendable {
     var instance: (any Sendable)? { get }
     var isInstance: Bool { get }
@@ -333,8 +330,7 @@ extension Binding {
     /// are made by the same `BindingBuilder<T>`. (A ``Lazy`` handle's binding is the exception,
     /// a `Recipe<T>` under a `Lazy<T>` key; no table holds it, and only its handle steps it.) Checking the key's type is therefore the proof that the
     /// downcast is right, and unlike `as?` it needs no generic metadata at run time.
-    @inlinable
-    func producer<T: Sendable>(as type: T.Type) -> Recipe<T>? {
+    @usableFromInline func producer<T: Sendable>(as type: T.Type) -> Recipe<T>? {
         guard produces(type) else { return nil }
         return unsafeDowncast(producer, to: Recipe<T>.self)
     }
@@ -343,14 +339,12 @@ extension Binding {
     /// `get` and ``Resolver/get(_:named:)``, a plain function so that it allocates no
     /// asynchronous frame. `nil` for anything else (not a singleton, not built, another type),
     /// which the whole path then answers.
-    @inlinable
-    func builtSingleton<T: Sendable>(as type: T.Type) -> T? {
+    @usableFromInline func builtSingleton<T: Sendable>(as type: T.Type) -> T? {
         guard lifetime.staysBuilt, produces(type) else { return nil }
         return lifetime.cell?.value(as: type)
     }
 
     /// Whether this binding's values are `T`s: its key's type is `T`.
-    @inlinable
     func produces<T>(_ type: T.Type) -> Bool {
         ObjectIdentifier(key.type) == ObjectIdentifier(T.self)
     }

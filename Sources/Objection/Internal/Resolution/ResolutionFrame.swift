@@ -8,12 +8,11 @@ import Synchronization
 /// depth. It travels explicitly inside ``Resolver`` (cheap), and is also published as a task-local
 /// while an opaque provider runs, so that code calling the injector directly — from `async let`,
 /// a task group or a captured injector — stays on the same path.
-@usableFromInline
-final class ResolutionFrame: Sendable {
+@usableFromInline final class ResolutionFrame: Sendable {
     /// The binding built at this step; `nil` at the top of an observed startup.
     let binding: Binding?
     let parent: ResolutionFrame?
-    @usableFromInline let depth: Int
+    let depth: Int
     /// The innermost singleton construction this step runs inside, if any: the node that waits
     /// when this step waits on another construction.
     let construction: Construction?
@@ -80,7 +79,6 @@ final class ResolutionFrame: Sendable {
     static let nearbySteps = 64
 
     /// The depth of a step for `binding` below `parent`, refusing one deeper than `limit`.
-    @usableFromInline
     static func depth(
         of binding: Binding,
         below parent: ResolutionFrame?,
@@ -195,12 +193,10 @@ final class ResolutionFrame: Sendable {
     }
 
     /// Whether the step is still running.
-    @usableFromInline
     var isActive: Bool { active.load(ordering: .acquiring) }
 
     /// The current task's frame, if its step is still running.
-    @usableFromInline
-    static var active: ResolutionFrame? {
+    @usableFromInline static var active: ResolutionFrame? {
         guard let frame = current, frame.active.load(ordering: .acquiring) else { return nil }
         return frame
     }

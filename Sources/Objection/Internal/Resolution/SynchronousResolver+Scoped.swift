@@ -4,7 +4,6 @@ extension SynchronousResolver {
     /// A scoped dependency of a graph built in place, resolved in the nearest request scope: a
     /// value the scope's opener bound, or its instance, built in place unless another task of the
     /// request is building it.
-    @usableFromInline
     func scopedInPlace<T: Sendable>(_ binding: Binding, producer: Recipe<T>) throws(SynchronousStop) -> T {
         // The scope's own resolver builds its instances, whoever asked. Two calls rather than a
         // resolver chosen by `?:`, which retained the scope and the reports per instance even

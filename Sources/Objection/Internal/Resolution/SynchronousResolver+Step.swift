@@ -1,6 +1,5 @@
 /// How a step is asked, which decides what it does when the value is not at hand.
-@usableFromInline
-enum StepMode {
+@usableFromInline enum StepMode {
     /// By the asynchronous driver: a step names where the driver must wait (``DriverStop/wait(_:)``)
     /// or what it must build suspending (``DriverStop/build(_:)``); it never gives way.
     case mayWait(StepDriver)
@@ -12,20 +11,18 @@ enum StepMode {
 /// How the asynchronous driver asks a step (``StepMode/mayWait(_:)``): below which step, and where
 /// the step writes what the driver must suspend for before it stops with
 /// ``SynchronousStop/suspended``. The slot is the driver's, on its stack, valid during the step.
-@usableFromInline
-struct StepDriver {
+@usableFromInline struct StepDriver {
     /// The step the resolution runs below; `nil` for a caller outside any construction.
-    @usableFromInline let parent: ResolutionFrame?
-    @usableFromInline let suspension: UnsafeMutablePointer<DriverStop?>
+    let parent: ResolutionFrame?
+    let suspension: UnsafeMutablePointer<DriverStop?>
 
-    @inlinable
-    init(parent: ResolutionFrame?, suspension: UnsafeMutablePointer<DriverStop?>) {
+    @usableFromInline init(parent: ResolutionFrame?, suspension: UnsafeMutablePointer<DriverStop?>) {
         self.parent = parent
         self.suspension = suspension
     }
 
     /// Writes `stop` to the slot; throw what it returns.
-    @inlinable @inline(__always)
+    @inline(__always)
     func suspend(_ stop: consuming DriverStop) -> SynchronousStop {
         suspension.pointee = .some(stop)
         return .suspended
@@ -45,8 +42,8 @@ extension SynchronousResolver {
     /// - A custom-scoped instance is read from its cache, or built suspending.
     /// - A transient is built in place when its graph allows (``transient(_:producer:for:)``),
     ///   else suspending.
-    @inlinable @inline(__always)
-    func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode) throws(SynchronousStop) -> T {
+    @inline(__always)
+    @usableFromInline func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode) throws(SynchronousStop) -> T {
         switch binding.lifetime.kind {
         case .singleton, .handle:
             if let built = binding.lifetime.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }
@@ -74,7 +71,7 @@ extension SynchronousResolver {
     /// place, or a provider closure that does not suspend; else a stop to build it suspending.
     /// Never inlined into ``step(_:producer:_:)``, which graphs built in place run unspecialised:
     /// its optional closure would cost them a metadata look-up per dependency.
-    @inlinable @inline(never)
+    @inline(never)
     func transient<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

@@ -8,18 +8,16 @@
 ///
 /// Recipes of autowired parameter packs run this code unspecialised, so it avoids anything that
 /// would ask the runtime for generic metadata (`as?` to a generic class, `T?`).
-@usableFromInline
-struct SynchronousResolver {
-    @usableFromInline let injector: InjectorActor
+@usableFromInline struct SynchronousResolver {
+    let injector: InjectorActor
     /// Where the constructions are noted for the observer, on the stack of the call that
     /// resolves (see ``ConstructionReports``); `nil` without one. Valid only during that call: a
     /// resolver is passed down through plain nested calls and never stored, captured by a
     /// closure that outlives them, or handed to a task.
-    @usableFromInline let reports: UnsafeMutablePointer<ConstructionReports>?
+    let reports: UnsafeMutablePointer<ConstructionReports>?
 
     /// Resolves for `injector`, through its table, noting constructions in `reports`.
-    @inlinable
-    init(injector: InjectorActor, reports: UnsafeMutablePointer<ConstructionReports>?) {
+    @usableFromInline init(injector: InjectorActor, reports: UnsafeMutablePointer<ConstructionReports>?) {
         self.injector = injector
         self.reports = reports
     }
@@ -34,8 +32,7 @@ struct SynchronousResolver {
     /// Not inlinable: autowired recipes call it from a parameter-pack expansion, which the
     /// optimizer does not specialise per element anyway. What it calls is always inlined into it,
     /// so that a dependency costs one unspecialised call (Benchmarks/README, "Why the code is shaped so").
-    @usableFromInline
-    func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws(SynchronousStop) -> T {
+    @usableFromInline func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws(SynchronousStop) -> T {
         defer { position += 1 }
         return try dependency(type, at: position, of: binding)
     }

@@ -5,8 +5,7 @@
 /// cast, and no value-witness calls in the recipes of autowired parameter packs, which run this
 /// path unspecialised (Benchmarks/README, "Why the code is shaped so"). Where the driver must
 /// suspend is therefore not carried here but written to the driver's ``StepDriver`` slot.
-@usableFromInline
-enum SynchronousStop: Error {
+@usableFromInline enum SynchronousStop: Error {
     /// Something the plan did not foresee (a singleton emptied meanwhile, another task building a
     /// scoped instance, an override that suspends, a missing request value): the graph built in
     /// place gives way, and the step that started it builds step by step instead, reporting any

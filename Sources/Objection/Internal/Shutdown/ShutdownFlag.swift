@@ -2,16 +2,13 @@ import Synchronization
 
 /// Whether an injector has started shutting down; read on every `get`, so it is a single atomic
 /// load. Stored in the injector itself, not behind a reference of its own.
-@usableFromInline
 struct ShutdownFlag: ~Copyable, Sendable {
     private let flag = Atomic<Bool>(false)
 
     init() {}
 
-    @inlinable
     var isSet: Bool { load() }
 
-    @usableFromInline
     func load() -> Bool { flag.load(ordering: .acquiring) }
 
     func set() {

@@ -14,10 +14,9 @@ import Synchronization
 /// ```swift
 /// let parent: ChainLink<InjectorActor>   // `parent.object` reads it; dropping the holder releases it
 /// ```
-@usableFromInline
 struct ChainLink<Object: AnyObject>: ~Copyable, @unchecked Sendable {
     /// One retain, taken at initialization and given back by `deinit`.
-    @usableFromInline let reference: Unmanaged<Object>?
+    let reference: Unmanaged<Object>?
     /// The holder's distance from the chain's root (the root's is 0).
     let depth: Int
 

@@ -1,7 +1,6 @@
 /// The library's own errors, built in one place so their wording stays consistent.
 extension InjectionError {
-    @usableFromInline
-    static func missingBinding(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
+    @usableFromInline static func missingBinding(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
         let path = (parent?.keys ?? []) + [key]
         var message = "No binding for '\(key)'"
         if path.count > 1 { message += " (required by \(path.arrowJoined))" }
@@ -10,8 +9,7 @@ extension InjectionError {
 
     /// A step asked by the asynchronous driver gave way, which no step does (see `StepMode`):
     /// reported rather than retried, so that a broken invariant ends in an error, not a loop.
-    @usableFromInline
-    static func gaveWay(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
+    @usableFromInline static func gaveWay(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
         let path = (parent?.keys ?? []) + [key]
         return InjectionError(
             code: .invalidConfiguration,
@@ -106,8 +104,7 @@ extension InjectionError {
         return InjectionError(code: .scopeViolation, message: message, path: path)
     }
 
-    @usableFromInline
-    static func shutDown(isScope: Bool, key: BindingKey?) -> InjectionError {
+    @usableFromInline static func shutDown(isScope: Bool, key: BindingKey?) -> InjectionError {
         let what = isScope ? endedScope : "The injector has been shut down"
         let resolving = key.map { "; cannot resolve '\($0)'" } ?? ""
         return InjectionError(code: .shutDown, message: what + resolving, path: key.map { [$0] } ?? [])

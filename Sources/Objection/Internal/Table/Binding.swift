@@ -2,34 +2,33 @@ import Synchronization
 
 /// One linked entry of a ``BindingTable``: a key, its scope and its producer, with every declared
 /// dependency already turned into a table index.
-@usableFromInline
-final class Binding: Sendable {
+@usableFromInline final class Binding: Sendable {
     @usableFromInline let key: BindingKey
     /// The scope it was declared in, as observers and errors name it. Resolution asks
     /// ``lifetime`` instead.
     let scope: Scope
     /// How long its values live and where a built one is kept: its cell, slot or cache.
-    @usableFromInline let lifetime: Lifetime
+    let lifetime: Lifetime
     let isEager: Bool
     /// Whether this is the stand-in for a key request scopes supply (``BindingBuilder/suppliedByScope()``).
     let isSuppliedByScope: Bool
     let location: InjectionError.SourceLocation
-    @usableFromInline let producer: any AnyRecipe
+    let producer: any AnyRecipe
     /// ``producer``'s address, to lend it without a retain (see ``withUnretainedProducer(as:_:)``).
     /// It never changes, and the binding keeps the producer alive.
     private nonisolated(unsafe) let producerAddress: UnsafeMutableRawPointer
     /// The declared dependency keys, in parameter order.
-    @usableFromInline let dependencies: [BindingKey]
+    let dependencies: [BindingKey]
     /// Every key this binding is known to resolve before it runs: its declared dependencies when
     /// its recipe resolves exactly those, and its bound type's injected properties. Empty for an
     /// opaque provider, whose dependencies show only when it runs. Walked by the graph checks.
     let knownDependencies: [BindingKey]
     /// For each dependency, its index in the table, or `nil` when nothing binds it.
-    @usableFromInline let links: [Int?]
+    let links: [Int?]
     /// This binding's index in its table.
     let index: Int
     /// The identity of the table that declares this binding (see ``BindingTable/id``).
-    @usableFromInline let tableID: Int
+    let tableID: Int
     /// The `onDispose` hook, if any.
     let dispose: (@Sendable (any Sendable, ScopeOutcome) async throws -> Void)?
     /// Whether the key's type is ``AsyncDisposable``: checked once, so that a value of exactly
@@ -42,13 +41,13 @@ final class Binding: Sendable {
     /// Whether this transient binding, and everything below it, can be built by plain function
     /// calls once the cached bindings it reaches (``frontier``) are built: its recipe is
     /// synchronous, every dependency is bound, there is no cycle and the depth is small.
-    @usableFromInline let isSynchronous: Bool
+    let isSynchronous: Bool
     /// The cached bindings a synchronous build of this binding reads.
     let frontier: [Int]
     /// How many nested builds a synchronous build of this binding makes, itself included.
-    @usableFromInline let synchronousDepth: Int
+    let synchronousDepth: Int
     /// Whether a synchronous build of this binding reads a request-scoped instance.
-    @usableFromInline let synchronousReadsScoped: Bool
+    let synchronousReadsScoped: Bool
     /// Set once every binding of ``frontier`` was found built and all of them are singletons,
     /// which stay built: later checks skip their cells. A singleton emptied since (at shutdown,
     /// or a construction given up at startup) makes the synchronous path give way when it reads

@@ -10,17 +10,15 @@
 /// "Why the code is shaped so"). The index therefore tries a few seeds and keeps the first that
 /// gives every key its own first slot — almost always found for tables of a few hundred keys — or
 /// else the one with the fewest extra probes.
-@usableFromInline
 struct BindingIndex: Sendable {
-    @usableFromInline
     struct Entry: Sendable {
-        @usableFromInline let key: BindingKey
-        @usableFromInline let index: Int
+        let key: BindingKey
+        let index: Int
     }
 
-    @usableFromInline let slots: [Entry?]
-    @usableFromInline let mask: Int
-    @usableFromInline let seed: UInt
+    let slots: [Entry?]
+    let mask: Int
+    let seed: UInt
 
     /// The seeds tried, in order, for a table of at most ``triedUpTo`` keys; a larger one uses the
     /// first (its probes are short on average, and each try costs a placement).
@@ -63,7 +61,7 @@ struct BindingIndex: Sendable {
         return extraProbes
     }
 
-    @inlinable
+    @inline(__always)
     func index(of key: BindingKey) -> Int? {
         var slot = Self.hash(key, seed: seed) & mask
         while let entry = slots[slot] {
@@ -74,7 +72,6 @@ struct BindingIndex: Sendable {
     }
 
     /// Fibonacci hashing of the metatype pointer; names, rarer, go through `Hasher`.
-    @inlinable
     static func hash(_ key: BindingKey, seed: UInt) -> Int {
         let typeBits = UInt(bitPattern: ObjectIdentifier(key.type)) &+ seed
         var mixed = (typeBits &* 0x9E37_79B9_7F4A_7C15) >> 17

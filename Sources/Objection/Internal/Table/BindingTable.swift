@@ -7,16 +7,15 @@ import Synchronization
 /// error. A child's table holds only the child's own bindings and points at its parent's table,
 /// so creating a child never copies or re-hashes its parent's bindings. Lookups need no lock and
 /// no actor hop.
-@usableFromInline
-final class BindingTable: Sendable {
+@usableFromInline final class BindingTable: Sendable {
     /// This table's own bindings; ``Binding/index`` is a position in this array.
-    @usableFromInline let bindings: [Binding]
-    @usableFromInline let index: BindingIndex
+    let bindings: [Binding]
+    let index: BindingIndex
     /// The table consulted for keys this one does not bind.
     var parent: BindingTable? { parentLink.object }
-    @usableFromInline let parentLink: ChainLink<BindingTable>
+    let parentLink: ChainLink<BindingTable>
     /// A process-unique identity, stored in each of this table's bindings.
-    @usableFromInline let id: Int
+    let id: Int
     /// How many of ``bindings`` are scoped (see ``Lifetime/scopedIndex``).
     let scopedCount: Int
     /// Whether this table or an ancestor declares a refreshable binding: kept, not walked, so that
@@ -36,15 +35,14 @@ final class BindingTable: Sendable {
     }
 
     /// The binding for `key`: this table's own, else its parent's.
-    @inlinable
-    func binding(for key: BindingKey) -> Binding? {
+    @usableFromInline func binding(for key: BindingKey) -> Binding? {
         unretainedBinding(for: key)?.takeUnretainedValue()
     }
 
     /// The binding ``binding(for:)`` returns, not retained: the tables hold their bindings for
     /// as long as an injector over them resolves. The singleton hit reads it this way: no atomic
     /// increment and decrement per `get` (Benchmarks/README, "Why the code is shaped so").
-    @inlinable
+    @inline(__always)
     func unretainedBinding(for key: BindingKey) -> Unmanaged<Binding>? {
         if let position = index.index(of: key) { return Unmanaged.passUnretained(bindings[position]) }
         // A loop, not a call per level: a chain of children can be as long as the user makes it.
@@ -67,7 +65,6 @@ final class BindingTable: Sendable {
     ///
     /// The one statement of the override rule, for both the synchronous and the asynchronous
     /// path (``unretainedDependency(_:of:)`` is the same lookup).
-    @inlinable
     func dependency(_ position: Int, of binding: Binding) -> Binding? {
         unretainedDependency(position, of: binding)?.takeUnretainedValue()
     }
@@ -76,7 +73,6 @@ final class BindingTable: Sendable {
     /// for as long as an injector over them resolves. The synchronous path saves an atomic
     /// increment and decrement per object with it when the binding is linked in this table (a
     /// dependency found by key, an override, is still copied out of ``binding(for:)``).
-    @inlinable
     func unretainedDependency(_ position: Int, of binding: Binding) -> Unmanaged<Binding>? {
         if binding.tableID == id, let index = binding.links[position] {
             return Unmanaged.passUnretained(bindings[index])

@@ -12,15 +12,14 @@
 /// A struct of stored references rather than an enum with payloads: the hit of `get` reads the
 /// cell through the binding without a retain, which a payload taken out of an enum case cost
 /// (`singleton-hit` 261 → 313 instructions; Benchmarks/README, "Inlining marks").
-@usableFromInline
 struct Lifetime: Sendable {
     /// The scope's kind: a new value each time (transient), one per injector (singleton), one
     /// per injector at a time (refreshable), one per request scope (scoped), a custom cache's, or one
     /// per ``Lazy`` handle (handle).
-    @usableFromInline let kind: Scope.Kind
+    let kind: Scope.Kind
     /// A singleton's cell, a refreshable binding's, which holds its first value, or a ``Lazy``
     /// handle's.
-    @usableFromInline let cell: CacheCell?
+    let cell: CacheCell?
     /// A refreshable binding's generations: each later value, which a request scope pins.
     let generations: Generations?
     /// A scoped binding's position among its table's scoped bindings (see ``ScopeLayout``);
@@ -59,14 +58,12 @@ extension Lifetime {
     /// table and request that reads it: a singleton. A graph built in place may read it from a
     /// table it was not planned in, and once its frontier is all built it stops checking. (A
     /// refreshable binding's value changes, and each request scope pins its own.)
-    @inlinable
     var staysBuilt: Bool { kind == .singleton }
 
     /// Whether `refresh` replaces its value while the injector runs: a refreshable binding. A
     /// handle must not keep such a value, and a caller that waited for another's construction
     /// reads it again rather than take the one handed over, so that its request scope pins the
     /// generation it reads.
-    @inlinable
     var changesOnRefresh: Bool { kind == .refreshable }
 
     /// Whether startup builds it in ``Stage/production``, where every singleton is built
