@@ -43,7 +43,9 @@ extension SynchronousResolver {
     /// - A transient is built in place when its graph allows (``transient(_:producer:for:)``),
     ///   else suspending.
     @inline(__always)
-    @usableFromInline func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode) throws(SynchronousStop) -> T {
+    @usableFromInline func step<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode)
+        throws(SynchronousStop) -> T
+    {
         switch binding.lifetime.kind {
         case .singleton, .handle:
             if let built = binding.lifetime.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }

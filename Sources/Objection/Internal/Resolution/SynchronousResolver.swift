@@ -32,7 +32,9 @@
     /// Not inlinable: autowired recipes call it from a parameter-pack expansion, which the
     /// optimizer does not specialise per element anyway. What it calls is always inlined into it,
     /// so that a dependency costs one unspecialised call (Benchmarks/README, "Why the code is shaped so").
-    @usableFromInline func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int) throws(SynchronousStop) -> T {
+    @usableFromInline func next<T: Sendable>(_ type: T.Type, of binding: Binding, at position: inout Int)
+        throws(SynchronousStop) -> T
+    {
         defer { position += 1 }
         return try dependency(type, at: position, of: binding)
     }

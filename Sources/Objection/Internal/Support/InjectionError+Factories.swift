@@ -1,6 +1,8 @@
 /// The library's own errors, built in one place so their wording stays consistent.
 extension InjectionError {
-    @usableFromInline static func missingBinding(_ key: BindingKey, requestedBy parent: ResolutionFrame?) -> InjectionError {
+    @usableFromInline static func missingBinding(_ key: BindingKey, requestedBy parent: ResolutionFrame?)
+        -> InjectionError
+    {
         let path = (parent?.keys ?? []) + [key]
         var message = "No binding for '\(key)'"
         if path.count > 1 { message += " (required by \(path.arrowJoined))" }
