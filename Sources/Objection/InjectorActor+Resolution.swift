@@ -218,9 +218,12 @@ extension InjectorActor {
 
     /// The driver: acts on the step's stop — waits for a construction in flight, or builds the
     /// value suspending — and steps again after a wait that found the construction given up.
-    /// Specialised in the caller's module. The stop is moved, never copied: a copy of it retains each reference it holds (Benchmarks/README,
+    /// Inlinable, so that its frame is part of its caller's: as a call of its own, each waiter
+    /// of a stampede allocated once more (Benchmarks/README, "Inlining marks"). The stop is
+    /// moved, never copied: a copy of it retains each reference it holds (Benchmarks/README,
     /// "The stampede").
-    @usableFromInline nonisolated(nonsending) func proceed<T: Sendable>(
+    @inlinable
+    nonisolated(nonsending) func proceed<T: Sendable>(
         after first: consuming DriverStop?,
         with binding: Binding,
         producer: Recipe<T>,
@@ -234,7 +237,7 @@ extension InjectorActor {
             case .wait(let wait):
                 // `nil`: the construction was given up; step again. A refreshable binding's first
                 // value is read again too, so that a request scope pins its generation.
-                if let box = try await wait.value(), !binding.lifetime.changesOnRefresh {
+                if let box = try await wait.value(), !binding.changesOnRefresh {
                     return CellValue.unwrap(box, as: T.self)
                 }
             case .run(let frame):
@@ -249,6 +252,7 @@ extension InjectorActor {
 
     /// Builds a cached instance suspending, telling the observer: a custom-scoped instance, kept
     /// in its cache, or a scoped one, ended as ``ScopedSlot`` says (ScopedSlot+Construction.swift).
+    @usableFromInline
     nonisolated(nonsending) func buildCached<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

@@ -191,7 +191,7 @@ struct CellState: Sendable {
 /// look up on every read.
 @usableFromInline enum CellValue {
     /// `value` as one object.
-    @usableFromInline static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
+    @inlinable static func wrap<T: Sendable>(_ value: T) -> any AnyObject & Sendable {
         if T.self is AnyClass { return unsafeBitCast(value, to: (any AnyObject & Sendable).self) }
         return Built(value)
     }
@@ -211,7 +211,7 @@ struct CellState: Sendable {
 @usableFromInline final class Built<T: Sendable>: Sendable {
     @usableFromInline let value: T
 
-    init(_ value: T) {
+    @usableFromInline init(_ value: T) {
         self.value = value
     }
 }

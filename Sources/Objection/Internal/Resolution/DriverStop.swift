@@ -24,7 +24,7 @@
     /// `nil` for a caller outside any construction, which can close no cycle.
     let waiter: ResolutionFrame?
     /// The value, or `nil` when the construction was given up: step again.
-    nonisolated(nonsending) func value() async throws -> (any AnyObject & Sendable)? {
+    @usableFromInline nonisolated(nonsending) func value() async throws -> (any AnyObject & Sendable)? {
         guard let waiter else { return try await outcome.value() }
         return try await CellState.wait(
             for: construction, outcome: outcome, waiter: waiter.construction, path: waiter.keys)

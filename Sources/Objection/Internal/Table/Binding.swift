@@ -116,6 +116,10 @@ extension Binding {
         try Unmanaged<Recipe<T>>.fromOpaque(producerAddress)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Whether a refresh replaces this binding's value (``Lifetime/changesOnRefresh``): read by
+    /// the driver, which is inlinable, without making ``Lifetime`` visible to it.
+    @usableFromInline var changesOnRefresh: Bool { lifetime.changesOnRefresh }
+
     /// Whether the graph check has anything to follow from this binding.
     var hasEdges: Bool { !knownDependencies.isEmpty || !contributions.isEmpty }
 
