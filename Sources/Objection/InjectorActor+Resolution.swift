@@ -250,8 +250,9 @@ extension InjectorActor {
         throw InjectionError.gaveWay(binding.key, requestedBy: parent)
     }
 
-    /// Builds a cached instance suspending, telling the observer: a custom-scoped instance, kept
-    /// in its cache, or a scoped one, ended as ``ScopedSlot`` says (ScopedSlot+Construction.swift).
+    /// Builds a cached instance suspending, telling the observer: a scoped one in its slot, by
+    /// the one construction (``construct(_:producer:by:at:observed:in:as:)``), or a
+    /// custom-scoped one, kept in its cache, which shares no construction with waiters.
     @usableFromInline
     nonisolated(nonsending) func buildCached<T: Sendable>(
         _ binding: Binding,
@@ -259,24 +260,20 @@ extension InjectorActor {
         _ pending: PendingBuild
     ) async throws -> T {
         // A scoped instance's construction is the one its frame runs inside.
-        let construction = pending.frame.construction
-        do {
-            return try await observingConstruction(of: binding, at: pending.frame) { frame in
-                let value = try await producer.run(in: pending.injector, frame: frame, for: binding)
-                if let slot = pending.slot {
-                    return try slot.finish(value, of: binding, in: pending.injector, by: construction)
-                }
-                // A custom scope's construction is not waited for by shutdown: a value that comes
-                // after shutdown took the disposals is refused, as every cache's (ConstructionPolicy.swift).
-                guard pending.injector.keepsValues else {
-                    throw InjectionError.shutDown(isScope: pending.injector.isScope, key: binding.key)
-                }
-                binding.lifetime.customCache?.keep(value)
-                return value
+        if let slot = pending.slot, let construction = pending.frame.construction {
+            return try await construct(
+                binding, producer: producer, by: pending.injector, at: pending.frame,
+                observed: startingConstruction(of: binding, at: pending.frame), in: slot, as: construction)
+        }
+        return try await observingConstruction(of: binding, at: pending.frame) { frame in
+            let value = try await producer.run(in: pending.injector, frame: frame, for: binding)
+            // A custom scope's construction is not waited for by shutdown: a value that comes
+            // after shutdown took the disposals is refused, as every cache's (ConstructionPolicy.swift).
+            guard pending.injector.keepsValues else {
+                throw InjectionError.shutDown(isScope: pending.injector.isScope, key: binding.key)
             }
-        } catch {
-            pending.slot?.end(construction, failing: error)
-            throw error
+            binding.lifetime.customCache?.keep(value)
+            return value
         }
     }
 

@@ -52,22 +52,15 @@ extension InjectorActor {
         // Checked after claiming the cell: shutdown sets the flag before it looks for
         // constructions in flight, so it either sees this one and waits for it, or this check
         // sees the flag. (Shutdown looks in the table's cells, not in a handle's: a handle's
-        // value that comes too late is refused below.)
+        // value that comes too late is refused by `construct`.)
         guard !isShutDown else { throw .shutDown(isScope: isScope, key: binding.key) }
         // Heard starting here, on the task that asked: an observer reads its task-local values.
         // A handle is not heard: the binding it reads is, if it is built.
         let started = binding.lifetime.isHandle ? nil : startingConstruction(of: binding, at: frame)
         cell.startDetached(construction) { [self] in
-            try await observing(started, at: frame) { frame in
-                try await producer.run(in: self, frame: frame, for: binding)
-            }
-        } refusing: { [self] value in
-            // Recorded for disposal whether or not the cell still wants it: a construction given
-            // up at a startup deadline may finish after all, even after shutdown, which does not
-            // wait for it. Then the value is being disposed: nobody gets it. A handle's value is
-            // the disposal of the binding it read, not its own.
-            let keeps = binding.lifetime.isHandle ? keepsValues : record(value, of: binding)
-            return keeps ? nil : InjectionError.shutDown(isScope: isScope, key: binding.key)
+            // The construction ends itself, for its waiters; no one waits for this task's value.
+            _ = try? await construct(
+                binding, producer: producer, by: self, at: frame, observed: started, in: cell, as: construction)
         }
     }
 

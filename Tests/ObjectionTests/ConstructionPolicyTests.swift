@@ -1,3 +1,4 @@
+import ObjectionTesting
 import Testing
 
 @testable import Objection
@@ -8,28 +9,36 @@ import Testing
 @Suite("One construction policy, row by row, for every kind of cache")
 struct ConstructionPolicyTests {
     /// Starts the first caller, lets a second one arrive while the first attempt is held, releases
-    /// the attempt, and returns both callers' outcomes. A custom scope shares no construction: its
-    /// second caller builds its own, and finishes before the first is released.
+    /// the attempt, and returns both callers' outcomes, with what the observer had heard of
+    /// constructions the moment the second caller had its outcome. A custom scope shares no
+    /// construction: its second caller builds its own, and finishes before the first is released.
     private func twoCallers(
         _ subject: PolicySubject
-    ) async throws -> (builder: Result<PolicyScript.Value, any Error>, waiter: Result<PolicyScript.Value, any Error>) {
+    ) async throws -> (
+        builder: Result<PolicyScript.Value, any Error>, waiter: Result<PolicyScript.Value, any Error>,
+        heardByWaiter: [String]
+    ) {
         let builder = Task { try await subject.resolve() }
         await subject.script.entered.wait()
-        let waiter = Task { try await subject.resolve() }
+        let heardByWaiter = Lock<[String]>([])
+        let waiter = Task {
+            defer { heardByWaiter.withLock { $0 = subject.heardConstructions } }
+            return try await subject.resolve()
+        }
         if subject.kind.sharesConstruction {
             try await subject.waitForWaiter()
         } else {
             _ = await waiter.result
         }
         subject.script.release.open()
-        return (await builder.result, await waiter.result)
+        return (await builder.result, await waiter.result, heardByWaiter.withLock { $0 })
     }
 
     @Test("a value is stored and handed to every caller waiting for it", arguments: CacheKind.allCases)
     func valueIsShared(kind: CacheKind) async throws {
         let subject = try await PolicySubject(kind, first: .value)
         try await withDeadline {
-            let (builder, waiter) = try await twoCallers(subject)
+            let (builder, waiter, _) = try await twoCallers(subject)
             let (built, waited) = (try builder.get(), try waiter.get())
             #expect(built.attempt == 1)
             if kind.sharesConstruction {
@@ -48,7 +57,7 @@ struct ConstructionPolicyTests {
     func errorIsSharedNotStored(kind: CacheKind) async throws {
         let subject = try await PolicySubject(kind, first: .error)
         try await withDeadline {
-            let (builder, waiter) = try await twoCallers(subject)
+            let (builder, waiter, _) = try await twoCallers(subject)
             #expect(throws: ProviderFailure(attempt: 1)) { try builder.get() }
             if kind.sharesConstruction {
                 #expect(throws: ProviderFailure(attempt: 1)) { try waiter.get() }
@@ -68,7 +77,7 @@ struct ConstructionPolicyTests {
     func cancellationBelongsToTheBuildingTask(kind: CacheKind) async throws {
         let subject = try await PolicySubject(kind, first: .cancellation)
         try await withDeadline {
-            let (builder, waiter) = try await twoCallers(subject)
+            let (builder, waiter, _) = try await twoCallers(subject)
             #expect(throws: CancellationError.self) { try builder.get() }
             if kind.buildsOnCallersTask {
                 // The builder, a caller's task, leaves with it; the waiter builds its own.
@@ -133,6 +142,36 @@ struct ConstructionPolicyTests {
             if owned { await waitUntil { subject.script.disposed.values == ["1"] } }
             #expect(subject.script.disposed.values == (owned ? ["1"] : []))
         }
+    }
+
+    @Test(
+        "the observer hears a shared construction succeed before its waiter has the value",
+        arguments: [CacheKind.singleton, .scoped]
+    )
+    func observerHearsBeforeTheWaiters(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .value)
+        try await withDeadline {
+            let (_, waiter, heardByWaiter) = try await twoCallers(subject)
+            _ = try waiter.get()
+            #expect(heardByWaiter == ["started", "finished"])
+        }
+        try await subject.shutdown()
+    }
+
+    @Test(
+        "a value refused after shutdown took the disposals is heard as a failed construction, with shutDown",
+        arguments: CacheKind.allCases
+    )
+    func refusedValueIsHeardFailed(kind: CacheKind) async throws {
+        let subject = try await PolicySubject(kind, first: .shutdownFirst)
+        try await withDeadline {
+            let error = await injectionError { _ = try await subject.resolve() }
+            #expect(error?.code == .shutDown)
+        }
+        // A Lazy handle's construction is not heard, nor is the transient it reads.
+        #expect(subject.heardConstructions == (kind == .lazy ? [] : ["started", "failed InjectionError"]))
+        let heard = subject.observer.failures.first?.error as? InjectionError
+        #expect(heard?.code == (kind == .lazy ? nil : .shutDown))
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import ObjectionTesting
 import Testing
 
 @testable import Objection
@@ -86,6 +87,8 @@ struct PolicySubject: Sendable {
     let root: InjectorActor
     let open: OpenScope?
     let lazy: Lazy<PolicyScript.Value>?
+    /// Hears the root's constructions, and so the request scope's.
+    let observer = RecordingObserver()
 
     init(_ kind: CacheKind, first: FirstAttempt) async throws {
         let script = PolicyScript(first: first)
@@ -96,11 +99,16 @@ struct PolicySubject: Sendable {
             case .custom: .custom("policy") { KeepLastCache() }
             case .lazy: .transient
             }
-        let root = try await makeInjector { binder in
-            binder.bind(PolicyScript.Value.self).to { resolver in
-                try await script.build(in: resolver.injector)
-            }.inScope(scope).onDispose { value in script.disposed.append("\(value.attempt)") }
-        }
+        let root = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(PolicyScript.Value.self).to { resolver in
+                        try await script.build(in: resolver.injector)
+                    }.inScope(scope).onDispose { value in script.disposed.append("\(value.attempt)") }
+                }
+            ],
+            observer: observer
+        )
         self.kind = kind
         self.script = script
         self.root = root
@@ -114,6 +122,16 @@ struct PolicySubject: Sendable {
     func resolve() async throws -> PolicyScript.Value {
         if let lazy { return try await lazy.value }
         return try await injector.get(PolicyScript.Value.self)
+    }
+
+    /// What the observer heard of constructions, in order: `started`, `finished` or `failed`,
+    /// with the error's type for a failure.
+    var heardConstructions: [String] {
+        observer.lines.compactMap { line in
+            let words = line.split(separator: " ")
+            guard let event = words.first, ["started", "finished", "failed"].contains(event) else { return nil }
+            return event == "failed" ? "failed \(words.last ?? "")" : String(event)
+        }
     }
 
     /// Ends the request scope, or shuts the root down.

@@ -5,6 +5,9 @@ final class CacheCell: CellAccess {
 
     init() {}
 
+    /// A singleton's or a handle's value is built by a detached task (``startDetached(_:build:)``).
+    var isBuiltByCallers: Bool { false }
+
     func withState<R>(_ body: (inout CellState) -> R) -> R {
         state.withLock(body)
     }

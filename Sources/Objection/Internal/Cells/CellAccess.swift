@@ -7,6 +7,11 @@
 protocol CellAccess: Sendable {
     /// Runs `body` with exclusive access to the state.
     func withState<R>(_ body: (inout CellState) -> R) -> R
+
+    /// Whether this cell's value is built by the task of a caller that needs it (a request's,
+    /// for a scoped slot) rather than by a task of its own (a ``CacheCell``'s): it decides who a
+    /// cancellation belongs to (``end(_:failing:)``).
+    var isBuiltByCallers: Bool { get }
 }
 
 extension CellAccess {

@@ -1,6 +1,8 @@
 /// The one policy every cached construction follows — a singleton's, a scoped instance's and a
-/// ``Lazy`` handle's — written once here and in ScopedSlot+Construction.swift (the claim of a
-/// scoped slot), and tested row by row for every kind in `ConstructionPolicyTests`:
+/// ``Lazy`` handle's — carried out by one construction (InjectorActor+Construction.swift; the
+/// build in place takes the same steps without suspending), with the claims of
+/// ScopedSlot+Construction.swift and this file's ending, and tested row by row for every kind in
+/// `ConstructionPolicyTests`:
 ///
 /// | What happens                               | What every kind does                                    |
 /// |--------------------------------------------|---------------------------------------------------------|
@@ -11,6 +13,9 @@
 /// | a value arriving while shutdown drains     | handed out, disposed with the rest                      |
 /// | a value arriving after the disposals began | refused with `shutDown`, the waiters too; disposed (*) |
 /// | a built value read after shutdown began    | `shutDown`                                              |
+/// | what the observer hears                    | the start, then success, or failure with the error      |
+/// |                                            | (a refused value's is `shutDown`), before any waiter    |
+/// |                                            | gets the value; a handle's construction is not heard    |
 ///
 /// Shutdown refuses what begins after it and waits for what it finds in flight: a construction
 /// it waits for finishes as it would have, and its value is disposed with the rest. Only a value
@@ -27,7 +32,7 @@
 /// construction first, with its own error).
 ///
 /// What differs between kinds is only where the construction runs: a singleton's and a `Lazy`'s
-/// in a detached task (``CacheCell/startDetached(_:build:refusing:)``), which belongs to no
+/// in a detached task (``CacheCell/startDetached(_:build:)``), which belongs to no
 /// caller, so neither a caller's cancellation nor its task-local values reach it; a scoped
 /// instance's in the task of the request that first needs it (in place or suspending), because the
 /// instance belongs to that request. A custom scope's cache shares no construction: each caller
@@ -36,43 +41,28 @@ extension CellAccess {
     /// Ends `construction` (`nil`: the caller's build in place) that produced no value: thrown
     /// `error`, or `nil` for a build in place that must suspend.
     ///
-    /// For a construction built by a caller's own task (a scoped instance's): a cancellation —
-    /// `CancellationError`, or any error thrown once the building task was cancelled — is that
-    /// caller's alone: the construction is given back and the waiters claim again, so that a
-    /// waiter that was not cancelled never sees one. Any other error reaches every waiter, and
-    /// nothing is stored: the next caller builds again.
+    /// A cancellation belongs to the task that builds. Where that is a caller's own task
+    /// (``isBuiltByCallers``: a scoped instance's), a cancellation — `CancellationError`, or any
+    /// error thrown once the building task was cancelled — is that caller's alone: the
+    /// construction is given back and the waiters claim again, so that a waiter that was not
+    /// cancelled never sees one. Any other error, and every error of a construction that runs on a
+    /// task of its own (a singleton's, a handle's), reaches every waiter, and nothing is stored:
+    /// the next caller builds again.
     func end(_ construction: Construction?, failing error: (any Error)?) {
-        guard let error, !(error is CancellationError), !Task.isCancelled else { return giveUp(construction) }
+        guard let error else { return giveUp(construction) }
+        if isBuiltByCallers, error is CancellationError || Task.isCancelled { return giveUp(construction) }
         fail(construction, with: error)
     }
 }
 
 extension CacheCell {
-    /// Runs `construction`, claimed in this cell, in a detached task, and ends it by the policy:
-    /// the value `build` returns is stored unless `refusing` names an error for it (the injector
-    /// has begun disposing), then every waiter gets that error; an error `build` throws, a
-    /// `CancellationError` included, reaches every waiter and is not stored.
+    /// Runs `build`, the construction of `construction` claimed in this cell, in a detached task.
+    /// `build` ends the construction itself (``InjectorActor/construct(_:producer:by:at:observed:in:as:)``).
     ///
     /// Detached: the construction belongs to no caller, so no caller's cancellation or task-local
     /// values (a request's context) reach it. Callers wait on the cell, so a cancelled caller can
     /// leave while it carries on.
-    func startDetached<T: Sendable>(
-        _ construction: Construction,
-        build: @escaping @Sendable () async throws -> T,
-        refusing: @escaping @Sendable (T) -> (any Error)?
-    ) {
-        let task = Task.detached(priority: Task.currentPriority) { [self] in
-            do {
-                let value = try await build()
-                if let refusal = refusing(value) {
-                    fail(construction, with: refusal)
-                } else {
-                    complete(value, of: construction)
-                }
-            } catch {
-                fail(construction, with: error)
-            }
-        }
-        construction.attach(task)
+    func startDetached(_ construction: Construction, build: @escaping @Sendable () async -> Void) {
+        construction.attach(Task.detached(priority: Task.currentPriority, operation: build))
     }
 }

@@ -1,12 +1,10 @@
-/// How a scoped instance's slot is claimed and how its construction ends with a value — the
-/// scoped part of the one construction policy (ConstructionPolicy.swift) — followed by both
-/// drivers: the build in place, without suspending (`SynchronousResolver.buildInPlace`), and the
-/// build that suspends (`InjectorActor.buildCached`). They differ only in how they run the recipe
-/// and in how the observer hears of it (a ``ConstructionReports`` on the stack, or
-/// `InjectorActor.observingConstruction`); a construction that produced no value ends by
-/// ``CellAccess/end(_:failing:)``, as every kind's does. A build in place that must suspend
-/// (``SynchronousStop/mustSuspend``) is given back and not reported; the build that suspends,
-/// which follows, is.
+/// How a scoped instance's slot is claimed, the scoped part of the one construction policy
+/// (ConstructionPolicy.swift). The construction it claims then runs as every cache's does: by
+/// `InjectorActor.construct` when it suspends (InjectorActor+Construction.swift), or by the same
+/// steps without suspending (`SynchronousResolver.buildInPlace`), which differ only in running
+/// the recipe in place and in noting for the observer in a ``ConstructionReports`` on the stack.
+/// A build in place that must suspend (``SynchronousStop/mustSuspend``) is given back and not
+/// reported; the build that suspends, which follows, is.
 extension ScopedSlot {
     /// Claims the slot for a build of `binding` in place (see ``CellState/claimInPlace(as:)``); a
     /// claim to build is refused when `scope`, the slot's request scope, has begun to end.
@@ -32,20 +30,5 @@ extension ScopedSlot {
         let refusal = InjectionError.shutDown(isScope: true, key: binding.key)
         fail(construction, with: refusal)
         throw refusal
-    }
-
-    /// Ends `construction` (`nil`: a build in place) with `value`: stored and handed to the
-    /// waiters, unless `scope` has taken its disposals meanwhile (``InjectorActor/record(_:of:)``),
-    /// which refuses it: then it throws, and the caller ends the construction with
-    /// ``CellAccess/end(_:failing:)``, as for any error.
-    func finish<T: Sendable>(
-        _ value: T,
-        of binding: Binding,
-        in scope: InjectorActor,
-        by construction: Construction?
-    ) throws(InjectionError) -> T {
-        guard scope.record(value, of: binding) else { throw .shutDown(isScope: true, key: binding.key) }
-        complete(value, of: construction)
-        return value
     }
 }

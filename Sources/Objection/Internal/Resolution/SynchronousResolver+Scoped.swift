@@ -26,7 +26,8 @@ extension SynchronousResolver {
         return try buildInPlace(binding, producer: producer, in: slot)
     }
 
-    /// Builds a scoped instance in `slot` in place, as ScopedSlot+Construction.swift says, unless
+    /// Builds a scoped instance in `slot` in place, by the steps of the one construction
+    /// (``InjectorActor/construct(_:producer:by:at:observed:in:as:)``) without suspending, unless
     /// it is built or another task of the request is building it (then it gives way). ``injector`` is
     /// the scope.
     func buildInPlace<T: Sendable>(
@@ -45,7 +46,10 @@ extension SynchronousResolver {
             let report = reports?.pointee.started(binding)
             do throws(SynchronousStop) {
                 let value = try producer.synchronous(self, binding)
-                do { _ = try slot.finish(value, of: binding, in: injector, by: nil) } catch { throw .failed(error) }
+                guard injector.keeps(value, of: binding) else {
+                    throw .failed(InjectionError.shutDown(isScope: injector.isScope, key: binding.key))
+                }
+                slot.complete(value, of: nil)
                 if let report { reports?.pointee.finished(report) }
                 return value
             } catch .failed(let error) {
