@@ -2,7 +2,8 @@
 /// a scoped instance's, built in the task of its request, and a singleton's or a ``Lazy``
 /// handle's, built in a detached task (ConstructionPolicy.swift says why each runs where it
 /// does). The build in place, which does not suspend, follows the same steps in
-/// ``SynchronousResolver/buildInPlace(_:producer:in:)``.
+/// ``SynchronousResolver/buildInPlace(_:producer:in:)``, except that its notes for the observer
+/// are delivered when its step returns, after the slot was completed.
 extension InjectorActor {
     /// Builds `binding`'s value for `construction`, claimed in `cell`, and ends the construction
     /// by the one policy (ConstructionPolicy.swift):
@@ -17,6 +18,8 @@ extension InjectorActor {
     ///    construction as ``CellAccess/end(_:failing:)`` says.
     ///
     /// The observer hears before the waiters get the value, so a caller that waited has it heard.
+    /// A refused value's disposal, started by ``keeps(_:of:)`` in the background, may be heard
+    /// before the failure.
     nonisolated(nonsending) func construct<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

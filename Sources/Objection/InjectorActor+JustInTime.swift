@@ -9,7 +9,7 @@ extension InjectorActor {
 
     /// The binding `get` resolves `key` with: this injector's (or an ancestor's), else the
     /// just-in-time binding of an unnamed ``Injectable`` type; `nil` when neither exists.
-    @usableFromInline nonisolated func binding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
+    nonisolated func binding<T>(for key: BindingKey, as type: T.Type) throws -> Binding? {
         try table.binding(for: key) ?? justInTimeBinding(for: key, as: type)
     }
 

@@ -63,7 +63,6 @@ extension InjectorActor {
     }
 
     /// Produces `binding`'s value: the step, then the driver if the step stopped.
-    @inlinable
     nonisolated(nonsending) func resolve<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
@@ -82,7 +81,7 @@ extension InjectorActor {
     /// Produces `binding`'s value with `producer` instead of its own recipe: a call with runtime
     /// arguments (its recipe given them) and a ``Lazy`` handle (its binding's recipe is a
     /// `Recipe<T>` under a `Lazy<T>` key). The same step and driver as
-    /// ``resolve(_:as:below:)-(Binding,_,_)``, which stays inlinable for `get`'s sake.
+    /// ``resolve(_:as:below:)-(Binding,_,_)``.
     nonisolated(nonsending) func resolve<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,
@@ -259,8 +258,7 @@ extension InjectorActor {
         producer: Recipe<T>,
         _ pending: PendingBuild
     ) async throws -> T {
-        // A scoped instance's construction is the one its frame runs inside.
-        if let slot = pending.slot, let construction = pending.frame.construction {
+        if let (slot, construction) = pending.claimed {
             return try await construct(
                 binding, producer: producer, by: pending.injector, at: pending.frame,
                 observed: startingConstruction(of: binding, at: pending.frame), in: slot, as: construction)
@@ -279,7 +277,7 @@ extension InjectorActor {
 
     /// `binding`'s value wrapped as `T`, when `T` is a ``Named`` over the binding's key (see
     /// ``Binding/named(_:as:)``); else a type mismatch.
-    @usableFromInline nonisolated(nonsending) func resolveNamed<T: Sendable>(
+    nonisolated(nonsending) func resolveNamed<T: Sendable>(
         _ binding: Binding,
         as type: T.Type,
         below parent: ResolutionFrame?

@@ -43,7 +43,8 @@ extension InjectorActor {
         case .wait(let inFlight, let outcome):
             throw driver.suspend(.wait(ConstructionWait(construction: inFlight, outcome: outcome, waiter: frame)))
         case .build(let claimed):
-            throw driver.suspend(.build(PendingBuild(injector: scope, frame: frame.inside(claimed), slot: slot)))
+            throw driver.suspend(
+                .build(PendingBuild(injector: scope, frame: frame.inside(claimed), claimed: (slot, claimed))))
         }
     }
 

@@ -267,7 +267,7 @@ extension InjectorActor {
     }
 
     /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.
-    @usableFromInline nonisolated var isScope: Bool { request != nil }
+    nonisolated var isScope: Bool { request != nil }
 
     /// For a request scope still open: the scope the task that opened it was running in, if any
     /// — how a shutdown called inside a request finds the scopes it must not wait for. Kept in

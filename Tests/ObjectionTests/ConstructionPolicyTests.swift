@@ -154,6 +154,8 @@ struct ConstructionPolicyTests {
             let (_, waiter, heardByWaiter) = try await twoCallers(subject)
             _ = try waiter.get()
             #expect(heardByWaiter == ["started", "finished"])
+            // Heard while the value was not in its cell yet, so no waiter could have had it.
+            #expect(subject.builtWhenHeard.seen.withLock { $0 } == [false])
         }
         try await subject.shutdown()
     }

@@ -89,6 +89,9 @@ struct PolicySubject: Sendable {
     let lazy: Lazy<PolicyScript.Value>?
     /// Hears the root's constructions, and so the request scope's.
     let observer = RecordingObserver()
+    /// Whether the value was in its cell each time a construction was heard finishing (a
+    /// singleton's cell, a scoped slot; nothing for the other kinds).
+    let builtWhenHeard = BuiltWhenHeard()
 
     init(_ kind: CacheKind, first: FirstAttempt) async throws {
         let script = PolicyScript(first: first)
@@ -107,13 +110,21 @@ struct PolicySubject: Sendable {
                     }.inScope(scope).onDispose { value in script.disposed.append("\(value.attempt)") }
                 }
             ],
-            observer: observer
+            observer: CombinedObserver(observer, builtWhenHeard)
         )
         self.kind = kind
         self.script = script
         self.root = root
         self.open = kind == .scoped ? try await root.openScope() : nil
         self.lazy = kind == .lazy ? try await root.get(Lazy<PolicyScript.Value>.self) : nil
+        let binding = try #require(
+            try root.binding(for: BindingKey(PolicyScript.Value.self), as: PolicyScript.Value.self))
+        let request = open?.injector
+        switch kind {
+        case .singleton: builtWhenHeard.isBuilt.withLock { $0 = { binding.lifetime.cell?.isBuilt ?? false } }
+        case .scoped: builtWhenHeard.isBuilt.withLock { $0 = { request?.slot(for: binding)?.isBuilt ?? false } }
+        case .custom, .lazy: break
+        }
     }
 
     /// The injector the instance belongs to.
@@ -157,5 +168,18 @@ struct PolicySubject: Sendable {
         case .custom:
             Issue.record("a custom scope shares no construction")
         }
+    }
+}
+
+/// Reads, each time a construction is heard finishing, whether its value is already in its cell
+/// (``isBuilt``, set once the binding is known).
+final class BuiltWhenHeard: InjectionObserver {
+    let isBuilt = Lock<(@Sendable () -> Bool)?>(nil)
+    let seen = Lock<[Bool]>([])
+
+    func constructionFinished(_ key: BindingKey, scope: Scope, duration: Duration) {
+        guard let isBuilt = isBuilt.withLock({ $0 }) else { return }
+        let built = isBuilt()
+        seen.withLock { $0.append(built) }
     }
 }

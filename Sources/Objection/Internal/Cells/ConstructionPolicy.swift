@@ -1,6 +1,7 @@
 /// The one policy every cached construction follows — a singleton's, a scoped instance's and a
 /// ``Lazy`` handle's — carried out by one construction (InjectorActor+Construction.swift; the
-/// build in place takes the same steps without suspending), with the claims of
+/// scoped build in place takes its steps without suspending, and tells the observer when its step
+/// returns), with the claims of
 /// ScopedSlot+Construction.swift and this file's ending, and tested row by row for every kind in
 /// `ConstructionPolicyTests`:
 ///
@@ -14,8 +15,9 @@
 /// | a value arriving after the disposals began | refused with `shutDown`, the waiters too; disposed (*) |
 /// | a built value read after shutdown began    | `shutDown`                                              |
 /// | what the observer hears                    | the start, then success, or failure with the error      |
-/// |                                            | (a refused value's is `shutDown`), before any waiter    |
-/// |                                            | gets the value; a handle's construction is not heard    |
+/// |                                            | (a refused value's is `shutDown`); built suspending,    |
+/// |                                            | before any waiter gets the value (built in place, when  |
+/// |                                            | the step returns); a handle's construction is not heard |
 ///
 /// Shutdown refuses what begins after it and waits for what it finds in flight: a construction
 /// it waits for finishes as it would have, and its value is disposed with the rest. Only a value

@@ -38,14 +38,17 @@
     /// for a custom-scoped one.
     let injector: InjectorActor
     let frame: ResolutionFrame
-    /// For a scoped instance, the slot claimed for it, which the build ends; `injector` is its
-    /// scope, and `frame` runs inside the construction claimed.
-    let slot: ScopedSlot?
+    /// For a scoped instance, the slot claimed for it and the construction claimed there, which
+    /// the build ends; `injector` is its scope, and `frame` runs inside the construction.
+    let claimed: (slot: ScopedSlot, construction: Construction)?
 
-    /// A build in `injector` at `frame`: `slot` for a scoped instance, none for a custom-scoped one.
-    init(injector: InjectorActor, frame: ResolutionFrame, slot: ScopedSlot? = nil) {
+    /// A build in `injector` at `frame`: `claimed` for a scoped instance, none for a custom-scoped
+    /// one.
+    init(
+        injector: InjectorActor, frame: ResolutionFrame, claimed: (slot: ScopedSlot, construction: Construction)? = nil
+    ) {
         self.injector = injector
         self.frame = frame
-        self.slot = slot
+        self.claimed = claimed
     }
 }

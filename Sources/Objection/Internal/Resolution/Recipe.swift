@@ -339,7 +339,7 @@ extension Binding {
     /// `get` and ``Resolver/get(_:named:)``, a plain function so that it allocates no
     /// asynchronous frame. `nil` for anything else (not a singleton, not built, another type),
     /// which the whole path then answers.
-    @usableFromInline func builtSingleton<T: Sendable>(as type: T.Type) -> T? {
+    func builtSingleton<T: Sendable>(as type: T.Type) -> T? {
         guard lifetime.staysBuilt, produces(type) else { return nil }
         return lifetime.cell?.value(as: type)
     }

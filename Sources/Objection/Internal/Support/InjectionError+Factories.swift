@@ -1,6 +1,6 @@
 /// The library's own errors, built in one place so their wording stays consistent.
 extension InjectionError {
-    @usableFromInline static func missingBinding(_ key: BindingKey, requestedBy parent: ResolutionFrame?)
+    static func missingBinding(_ key: BindingKey, requestedBy parent: ResolutionFrame?)
         -> InjectionError
     {
         let path = (parent?.keys ?? []) + [key]
@@ -106,7 +106,7 @@ extension InjectionError {
         return InjectionError(code: .scopeViolation, message: message, path: path)
     }
 
-    @usableFromInline static func shutDown(isScope: Bool, key: BindingKey?) -> InjectionError {
+    static func shutDown(isScope: Bool, key: BindingKey?) -> InjectionError {
         let what = isScope ? endedScope : "The injector has been shut down"
         let resolving = key.map { "; cannot resolve '\($0)'" } ?? ""
         return InjectionError(code: .shutDown, message: what + resolving, path: key.map { [$0] } ?? [])
