@@ -120,9 +120,17 @@ struct PolicySubject: Sendable {
         let binding = try #require(
             try root.binding(for: BindingKey(PolicyScript.Value.self), as: PolicyScript.Value.self))
         let request = open?.injector
+        // Weak: the injector holds its observer, which would otherwise hold the injector.
         switch kind {
-        case .singleton: builtWhenHeard.isBuilt.withLock { $0 = { binding.lifetime.cell?.isBuilt ?? false } }
-        case .scoped: builtWhenHeard.isBuilt.withLock { $0 = { request?.slot(for: binding)?.isBuilt ?? false } }
+        case .singleton:
+            builtWhenHeard.isBuilt.withLock { $0 = { [weak binding] in binding?.lifetime.cell?.isBuilt ?? false } }
+        case .scoped:
+            builtWhenHeard.isBuilt.withLock {
+                $0 = { [weak request, weak binding] in
+                    guard let binding else { return false }
+                    return request?.slot(for: binding)?.isBuilt ?? false
+                }
+            }
         case .custom, .lazy: break
         }
     }
