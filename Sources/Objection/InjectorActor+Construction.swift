@@ -10,7 +10,7 @@ extension InjectorActor {
     ///
     /// 1. `producer` runs at `frame`, in `builder` (the injector whose cache it fills), observed
     ///    as `observation`;
-    /// 2. the value is kept (``keeps(_:of:)``: recorded for disposal), or refused with `shutDown`
+    /// 2. the value is kept (``kept(_:of:)``: recorded for disposal), or refused with `shutDown`
     ///    when the disposals were taken meanwhile;
     /// 3. the observer hears how the construction ended: a refused value is a failed
     ///    construction;
@@ -18,7 +18,7 @@ extension InjectorActor {
     ///    construction as ``CellAccess/end(_:failing:)`` says.
     ///
     /// The observer hears before the waiters get the value, so a caller that waited has it heard.
-    /// A refused value's disposal, started by ``keeps(_:of:)`` in the background, may be heard
+    /// A refused value's disposal, started by ``kept(_:of:)`` in the background, may be heard
     /// before the failure.
     nonisolated(nonsending) func construct<T: Sendable>(
         _ binding: Binding,
@@ -32,11 +32,7 @@ extension InjectorActor {
         let value: T
         do {
             value = try await observing(observation, at: frame) { frame in
-                let value = try await producer.run(in: builder, frame: frame, for: binding)
-                guard builder.keeps(value, of: binding) else {
-                    throw InjectionError.shutDown(isScope: builder.isScope, key: binding.key)
-                }
-                return value
+                try builder.kept(try await producer.run(in: builder, frame: frame, for: binding), of: binding)
             }
         } catch {
             cell.end(construction, failing: error)
@@ -46,12 +42,16 @@ extension InjectorActor {
         return value
     }
 
-    /// Whether `value`, just built for `binding`'s cache in this injector, may be handed out: it
-    /// is recorded for disposal (``record(_:of:)``), unless the disposals were taken, and then
-    /// disposed at once. Recorded whether or not the cell still wants it: a construction given up
-    /// at a startup deadline may finish after all, even after shutdown, which did not wait for
-    /// it. A handle's value is not recorded: its disposal is that of the binding it read.
-    nonisolated func keeps<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
-        binding.lifetime.isHandle ? keepsValues : record(value, of: binding)
+    /// `value`, just built for `binding`'s cache in this injector, if it may be handed out: it is
+    /// recorded for disposal (``record(_:of:)``), unless the disposals were taken, and then
+    /// disposed at once and refused with `shutDown`. Recorded whether or not the cell still
+    /// wants it: a construction given up at a startup deadline may finish after all, even after
+    /// shutdown, which did not wait for it. A handle's value is not recorded: its disposal is
+    /// that of the binding it read. The one decision both builds take, suspending and in place.
+    nonisolated func kept<T: Sendable>(_ value: T, of binding: Binding) throws(InjectionError) -> T {
+        guard binding.lifetime.isHandle ? keepsValues : record(value, of: binding) else {
+            throw .shutDown(isScope: isScope, key: binding.key)
+        }
+        return value
     }
 }

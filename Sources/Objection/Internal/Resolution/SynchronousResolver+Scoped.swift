@@ -45,10 +45,9 @@ extension SynchronousResolver {
         case .build:
             let report = reports?.pointee.started(binding)
             do throws(SynchronousStop) {
-                let value = try producer.synchronous(self, binding)
-                guard injector.keeps(value, of: binding) else {
-                    throw .failed(InjectionError.shutDown(isScope: injector.isScope, key: binding.key))
-                }
+                let built = try producer.synchronous(self, binding)
+                let value: T
+                do { value = try injector.kept(built, of: binding) } catch { throw .failed(error) }
                 slot.complete(value, of: nil)
                 if let report { reports?.pointee.finished(report) }
                 return value
