@@ -105,8 +105,6 @@ struct RequestState: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the scope's ``ShutdownState``, under the storage's lock (see
-    /// ``ShutdownStateStore``).
     /// The generation of a refreshable binding this scope reads: the one it pinned, or the
     /// current one, pinned now until the scope ends (``takePins()``). An ended scope pins
     /// nothing: it reads the current generation, used and released at once.
@@ -126,6 +124,8 @@ struct RequestState: @unchecked Sendable {
         return generation
     }
 
+    /// Runs `body` on the scope's ``ShutdownState``, under the storage's lock (see
+    /// ``ShutdownStateStore``).
     func withShutdownState<R>(_ body: (inout ShutdownState) -> R) -> R {
         withLock { state, _ in body(&state.shutdown) }
     }

@@ -46,13 +46,12 @@ import Synchronization
     func unretainedBinding(for key: BindingKey) -> Unmanaged<Binding>? {
         if let position = index.index(of: key) { return Unmanaged.passUnretained(bindings[position]) }
         // A loop, not a call per level: a chain of children can be as long as the user makes it.
-        var table = parentLink.reference
+        var table = parentLink.object
         while let current = table {
-            let found: Unmanaged<Binding>? = current._withUnsafeGuaranteedRef { level in
-                level.index.index(of: key).map { Unmanaged.passUnretained(level.bindings[$0]) }
+            if let position = current.index.index(of: key) {
+                return Unmanaged.passUnretained(current.bindings[position])
             }
-            if let found { return found }
-            table = current._withUnsafeGuaranteedRef { $0.parentLink.reference }
+            table = current.parentLink.object
         }
         return nil
     }
