@@ -19,7 +19,12 @@ import ServiceLifecycle
 ///    or with a `CancellationError` when the client cancelled the RPC or its deadline passed
 ///    (grpc-swift tells that through the context's cancellation handle, not by cancelling the
 ///    task). An RPC that finishes while the server shuts down gracefully ends succeeded: the
-///    transport cancels the handle then too, but the client gets every message and status OK;
+///    transport cancels the handle then too, but the client gets every message and status OK.
+///    That needs the server run by `GRPCServerService` or another service of a `ServiceGroup`
+///    (`Task.isShuttingDownGracefully`): outside one, a graceful shutdown cannot be told from a
+///    client's cancellation, and the RPC ends as cut short. An RPC whose scope ended failed
+///    because it was cut short is never answered OK: it fails `cancelled`, or `deadlineExceeded`
+///    (``cutShortMessage``), so that no client is told work succeeded that was rolled back;
 /// 4. sends the request id back in the initial metadata.
 ///
 /// Errors are sorted. An `RPCError` (and an `RPCErrorConvertible`) passes through unchanged. Any
@@ -157,7 +162,12 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
             }
             guard !wasCutShort(context, deadline: deadline) else {
                 await end(scope, afterFailure: CancellationError(), logger: logger)
-                return trailers
+                // Its work was rolled back: a client still listening (a deadline that passed, a
+                // server shut down gracefully outside a service group) must not hear OK.
+                throw RPCError(
+                    code: deadline?.hasPassed == true ? .deadlineExceeded : .cancelled,
+                    message: cutShortMessage
+                )
             }
             do {
                 try await scope.endAfterResponse { log($0, logger: logger) }
@@ -195,6 +205,15 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     private static func log(_ failure: ResponseDisposalFailure, logger: Logger) {
         logger.error("\(failure.message)", metadata: metadata(of: failure.error))
     }
+
+    /// The fixed message of an RPC whose handler returned after it was cut short (cancelled, or
+    /// past its deadline): its scope ended failed, so its work was rolled back, and it is answered
+    /// `cancelled` or `deadlineExceeded`, never OK.
+    ///
+    /// ```swift
+    /// if error.code == .cancelled, error.message == ObjectionScopeInterceptor.cutShortMessage { retry() }
+    /// ```
+    public static let cutShortMessage = "The call was cut short; its work was rolled back"
 
     /// The fixed message of every error answered as `internalError`.
     public static let internalErrorMessage = "Internal error"

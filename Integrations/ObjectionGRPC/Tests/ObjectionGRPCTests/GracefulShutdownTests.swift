@@ -154,4 +154,63 @@ struct GracefulShutdownTests {
         }
         #expect(events == ["rolled back", "pool disposed"])
     }
+
+    @Test(
+        "A server shut down gracefully outside a service group: an RPC whose scope rolled back is not answered OK"
+    )
+    func rolledBackOutsideGroup() async throws {
+        let events = EventLog()
+        let arrivals = Gate()
+        arrivals.open()
+        let injector = try await InjectorActor(modules: [
+            Fixture { binder in
+                binder.bind(RPCRequestID.self).suppliedByScope()
+                binder.bind(Pool.self).to { _ in Pool(events: events) }.asSingleton()
+                binder.bind(UnitOfWork.self).to { _ in UnitOfWork() }.inScope(.scoped)
+                    .onDispose { _, outcome in events.record(outcome.isSuccess ? "committed" : "rolled back") }
+            }
+        ])
+        let server = GRPCServer(
+            transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
+            services: [ShutdownService(arrivals: arrivals)],
+            interceptors: [ObjectionScopeInterceptor(injector, logger: quietLogger)]
+        )
+        let outcome = try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await server.serve() }
+            guard let port = try await server.listeningAddress?.ipv4?.port else {
+                throw RPCError(code: .unavailable, message: "the server did not bind")
+            }
+            let outcome = try await withGRPCClient(
+                transport: .http2NIOPosix(
+                    target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+            ) { client in
+                let call = Task {
+                    try await client.serverStreaming(
+                        request: ClientRequest(message: Ask()), descriptor: Self.stream,
+                        serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+                    ) { response in
+                        var texts: [String] = []
+                        for try await message in response.messages { texts.append(message.text) }
+                        return texts
+                    }
+                }
+                await arrivals.waitForArrivals(1)
+                // Outside a service group: the transport cancels the RPC's handle, and nothing
+                // tells the interceptor that this is a graceful shutdown rather than the client.
+                server.beginGracefulShutdown()
+                return await call.result
+            }
+            try await tasks.waitForAll()
+            return outcome
+        }
+        await injector.shutdown()
+        #expect(events.all == ["rolled back", "pool disposed"])
+        switch outcome {
+        case .success(let messages):
+            Issue.record("the client was answered OK (\(messages)) for work that was rolled back")
+        case .failure(let error):
+            #expect((error as? RPCError)?.code == .cancelled)
+            #expect((error as? RPCError)?.message == ObjectionScopeInterceptor.cutShortMessage)
+        }
+    }
 }
