@@ -166,7 +166,8 @@ extension InjectorActor {
         )
     }
 
-    /// The longest startup deadline kept: a hundred years (365-day years).
+    /// The longest deadline kept — of a startup, a drain, a refresh, a health check: a hundred
+    /// years (365-day years). A longer one is none: `Task.sleep` traps past `Int64` nanoseconds.
     static let longestDeadline = Duration.seconds(100 * 365 * 24 * 3600)
 
     /// Builds `bindings`, singletons, concurrently; the first failure ends the others' waits.

@@ -76,6 +76,16 @@ struct HealthTests {
         #expect(!"\(failing)".contains("hunter2"))
     }
 
+    @Test("a deadline of Int64.max seconds runs the checks without crashing the process")
+    func hugeDeadline() async throws {
+        let runs = Counter()
+        let injector = try await injector([ScriptedCheck(healthCheckName: "db", runs: runs)])
+        let report = await injector.health(within: .seconds(Int64.max), cachedFor: .zero)
+        #expect(report.checks.map(\.name) == ["db"])
+        #expect(report.status == .healthy)
+        #expect(runs.value == 1)
+    }
+
     @Test("no checks bound: healthy and ready; a singleton can be its own check")
     func noChecksAndSelfCheckingSingleton() async throws {
         let empty = try await makeInjector { _ in }

@@ -22,6 +22,16 @@ struct RefreshTests {
         #expect(ledger.disposed == [1, 2])
     }
 
+    @Test("a refresh with a deadline of Int64.max seconds rebuilds without crashing the process")
+    func hugeDeadline() async throws {
+        let ledger = RefreshLedger()
+        let injector = try await ledger.injector()
+        _ = try await injector.get(Limiter.self)
+        #expect(try await injector.refresh(within: .seconds(Int64.max)) == [BindingKey(Limiter.self)])
+        #expect(try await injector.get(Limiter.self).number == 2)
+        #expect(await injector.shutdown() == nil)
+    }
+
     @Test("a request scope keeps the generation it first read; the old one is disposed after it ends")
     func scopeKeepsItsGeneration() async throws {
         let ledger = RefreshLedger()

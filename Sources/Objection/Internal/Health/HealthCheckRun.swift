@@ -53,7 +53,8 @@ enum HealthCheckRun {
         let start = ContinuousClock.now
         let checking = Lock<(task: Task<[HealthCheckResult], Never>?, isLate: Bool)>((nil, false))
         let deadline = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            // A timeout past the longest kept is none (`Task.sleep` traps past `Int64` nanoseconds).
+            guard (try? await Task.sleep(for: min(timeout, InjectorActor.longestDeadline))) != nil else { return }
             let named = resolved.withLock { $0 }
             outcome.finish(.success(named.map { $0.unhealthy(after: timeout, "no answer within \(timeout)") }))
             checking.withLock { state in

@@ -21,7 +21,8 @@ enum RefreshDeadline {
                     }
                 }
                 let timer = Task {
-                    try await Task.sleep(for: deadline)
+                    // A deadline past the longest kept is none (`Task.sleep` traps past `Int64` nanoseconds).
+                    try await Task.sleep(for: min(deadline, InjectorActor.longestDeadline))
                     if answer.give(.failure(InjectionError.refreshTimedOut(key, after: deadline))) { work.cancel() }
                 }
                 answer.onAnswer {
