@@ -37,14 +37,24 @@ public final class Lazy<T: Sendable>: Sendable {
     /// task-local values reach; it ends as every cached construction does (see <doc:ScopesAndLifetimes>).
     ///
     /// - Throws: Like ``InjectorActor/get(_:named:)``; a failure is not kept;
-    ///   ``InjectionError/Code/shutDown`` once the injector that made the handle has begun shutting
-    ///   down, even when the instance was built before.
+    ///   ``InjectionError/Code/shutDown`` once the injector that made the handle, or the one that
+    ///   owns `T`'s binding (a child's root), has begun shutting down, even when the instance was
+    ///   built before.
     public var value: T {
         get async throws {
             let key = BindingKey(T.self, named: factory.name)
             let injector = try factory.objects.runningInjector(for: key)
-            // Built: the step's own first read, without entering it or looking the target up.
-            if let built = handle.lifetime.cell?.value(as: T.self) { return built }
+            // Built: the step's own first read, without entering it. Handed out while the
+            // injector that owns the target's binding runs, as `get` would: one that shut down
+            // (a child's root, a request's) has disposed what it built.
+            if let built = handle.lifetime.cell?.value(as: T.self) {
+                if let target = injector.table.binding(for: key), case let owner = injector.owner(of: target),
+                    owner.isShutDown
+                {
+                    throw InjectionError.shutDown(isScope: owner.isScope, key: key)
+                }
+                return built
+            }
             // A refreshable binding is read anew each time, as the generation of the request that
             // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh. Its
             // handle's cell is never filled, so the read above never answers for it.

@@ -84,6 +84,21 @@ struct HandleTests {
         #expect(attempts.value == 2)
     }
 
+    @Test("a child's lazy handle to a root singleton throws shutDown once the root disposed it, as get does")
+    func lazyAfterItsTargetsOwnerShutDown() async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Resource.self).to { _ in Resource("pool", log: log) }.asSingleton()
+        }
+        let child = try await root.child(modules: [])
+        let lazy = try await child.get(Lazy<Resource>.self)
+        _ = try await lazy.value
+        await root.shutdown()
+        #expect(log.values == ["pool"])
+        #expect(await injectionError { _ = try await child.get(Resource.self) }?.code == .shutDown)
+        #expect(await injectionError { _ = try await lazy.value }?.code == .shutDown)
+    }
+
     @Test("a handle to an unbound type is a missing binding")
     func unboundHandle() async throws {
         let injector = try await makeInjector { _ in }
