@@ -108,6 +108,21 @@ struct ScaleTests {
         #expect(observer.finalProblems() == [])
     }
 
+    @Test("100,000 constructions waiting on one: each wait is recorded and forgotten in constant time", .scale)
+    func hundredThousandWaitsOnOne() async throws {
+        try await withDeadline {
+            var graph = WaitGraph()
+            let awaited = Construction(key: BindingKey(Int.self, named: "slow"))
+            let waiters = (0..<100_000).map { Construction(key: BindingKey(Int.self, named: "w\($0)")) }
+            for waiter in waiters { #expect(graph.insert(waiter: waiter, awaited: awaited) == nil) }
+            // The slow construction cannot wait on one of its waiters: that closes a cycle.
+            #expect(graph.insert(waiter: awaited, awaited: waiters[0]) != nil)
+            for waiter in waiters { graph.remove(waiter: waiter, awaited: awaited) }
+            // Every wait forgotten: the same edge closes no cycle any more.
+            #expect(graph.insert(waiter: awaited, awaited: waiters[0]) == nil)
+        }
+    }
+
     @Test("request scopes nested 100,000 deep", .scale)
     func hundredThousandNestedScopes() async throws {
         let root = try await InjectorActor(
