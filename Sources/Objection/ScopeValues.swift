@@ -27,6 +27,12 @@ public struct ScopeValues: Sendable {
 
     /// The values, one per key, in the order their keys were first bound.
     private var entries: [Entry] = []
+    /// Where each key's entry is, once there are more than ``searchedInOrder`` of them: a
+    /// request's handful is searched in order, which beats hashing, but 100,000 values are not.
+    private var positions: [BindingKey: Int]?
+
+    /// How many entries are searched in order before they are indexed by key.
+    private static var searchedInOrder: Int { 16 }
 
     /// Creates an empty set of values.
     ///
@@ -58,13 +64,18 @@ public struct ScopeValues: Sendable {
 
     /// Binds `key` to `value`, wrapped as ``CellValue`` wraps a value of the key's type.
     @usableFromInline mutating func set(_ value: any AnyObject & Sendable, for key: BindingKey) {
-        if let index = entries.firstIndex(where: { $0.key == key }) {
+        if let index = index(of: key) {
             entries[index].value = value
-        } else {
-            // A request binds a handful: one allocation for them, not one per doubling. Eight:
-            // the gRPC interceptor binds three of its own before the application's.
-            if entries.isEmpty { entries.reserveCapacity(8) }
-            entries.append(Entry(key: key, value: value))
+            return
+        }
+        // A request binds a handful: one allocation for them, not one per doubling. Eight:
+        // the gRPC interceptor binds three of its own before the application's.
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append(Entry(key: key, value: value))
+        if positions != nil {
+            positions?[key] = entries.count - 1
+        } else if entries.count > Self.searchedInOrder {
+            positions = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].key, $0) })
         }
     }
 
@@ -84,7 +95,9 @@ public struct ScopeValues: Sendable {
 
     /// Where the value bound to `key` is, if any. A request binds a handful of values, so a
     /// linear search beats hashing; it reads the entries in place rather than copying each.
+    /// Past ``searchedInOrder`` entries, the index answers.
     func index(of key: BindingKey) -> Int? {
+        if let positions { return positions[key] }
         for index in entries.indices where entries[index].key == key { return index }
         return nil
     }

@@ -157,6 +157,27 @@ struct RequestValuesTests {
         #expect(try values.value(at: index, as: RequestID.self) == RequestID(value: 3))
     }
 
+    @Test("past the values searched in order, each key still answers its latest value, in the order first bound")
+    func manyValues() async throws {
+        let count = 40
+        let root = try await Self.root()
+        let read = try await root.withScope(values: { values in
+            for i in 0..<count { values.bind(Int.self, named: "v\(i)", to: i) }
+            // Rebound once indexed: the later value, in the same place.
+            values.bind(Int.self, named: "v3", to: 300)
+            values.bind(Int.self, named: "v30", to: 3000)
+        }) { scope in
+            var read: [Int] = []
+            for i in 0..<count { read.append(try await scope.get(Int.self, named: "v\(i)")) }
+            return read
+        }
+        #expect(read == (0..<count).map { $0 == 3 ? 300 : $0 == 30 ? 3000 : $0 })
+        var values = ScopeValues()
+        for i in 0..<count { values.bind(Int.self, named: "v\(i)", to: i) }
+        #expect(values.keys { _ in true } == (0..<count).map { BindingKey(Int.self, named: "v\($0)") })
+        #expect(values.index(of: BindingKey(Int.self, named: "missing")) == nil)
+    }
+
     @Test("the scope disposes what it built, never the values, which belong to the caller")
     func valuesAreNotDisposed() async throws {
         let root = try await makeInjector { binder in

@@ -123,6 +123,23 @@ struct ScaleTests {
         }
     }
 
+    @Test("a request scope with 100,000 values binds them and answers each", .scale)
+    func hundredThousandValues() async throws {
+        try await withDeadline {
+            let root = try await InjectorActor(modules: [])
+            let sum = try await root.withScope(values: { values in
+                for i in 0..<100_000 { values.bind(Int.self, named: "v\(i)", to: i) }
+            }) { scope in
+                var sum = 0
+                for i in stride(from: 0, to: 100_000, by: 1_000) {
+                    sum += try await scope.get(Int.self, named: "v\(i)")
+                }
+                return sum
+            }
+            #expect(sum == stride(from: 0, to: 100_000, by: 1_000).reduce(0, +))
+        }
+    }
+
     @Test("request scopes nested 100,000 deep", .scale)
     func hundredThousandNestedScopes() async throws {
         let root = try await InjectorActor(
