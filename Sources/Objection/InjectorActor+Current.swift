@@ -99,8 +99,10 @@ extension InjectorActor {
         }
     }
 
-    /// Starts a detached task that keeps the caller's ``current`` injector, which
-    /// `Task.detached` alone would drop.
+    /// Starts a detached task that keeps the caller's ``current`` injector and, inside a
+    /// provider, its resolution path, which `Task.detached` alone would drop: a provider that
+    /// awaits such a task which needs the provider's own key ends in
+    /// ``InjectionError/Code/circularDependency``, as with `Task {}`, instead of waiting on itself.
     ///
     /// ```swift
     /// InjectorActor.detachedTask {
@@ -118,9 +120,12 @@ extension InjectorActor {
         operation: @escaping @Sendable () async throws -> T
     ) -> Task<T, any Error> {
         let captured = taskCurrent
+        let path = ResolutionFrame.current
         return Task.detached(priority: priority) {
-            guard let captured else { return try await operation() }
-            return try await currentLocal.withValue(captured) { try await operation() }
+            try await ResolutionFrame.$current.withValue(path) {
+                guard let captured else { return try await operation() }
+                return try await currentLocal.withValue(captured) { try await operation() }
+            }
         }
     }
 }

@@ -227,6 +227,24 @@ extension CycleTests {
         #expect(error?.code == .circularDependency)
     }
 
+    @Test(
+        "a scoped provider awaiting InjectorActor.detachedTask that resolves its own key from the current injector: cycle error"
+    )
+    func detachedTaskThroughCurrent() async throws {
+        let root = try await makeInjector { b in
+            b.bind(NodeA.self).to { _ in
+                try await InjectorActor.detachedTask {
+                    _ = try await InjectorActor.current?.get(NodeA.self)
+                }.value
+                return NodeA()
+            }.inScope(.scoped)
+        }
+        let error = try await withDeadline(seconds: 60) {
+            await injectionError { try await root.withScope { _ = try await $0.get(NodeA.self) } }
+        }
+        #expect(error?.code == .circularDependency)
+    }
+
     @Test("recursion through runtime arguments is a cycle, not a crash")
     func recursionThroughArguments() async throws {
         struct Countdown: Sendable {
