@@ -263,7 +263,14 @@ extension InjectorActor {
     /// The module stack: the parent's modules, then this injector's own. Computed when a derived
     /// injector needs it, so that creating a child or a scope copies nothing.
     nonisolated var modules: [any Module] {
-        (parent?.modules ?? []) + ownModules
+        // A loop, not a call per level: a chain of children can be as long as the user makes it.
+        var levels = [ownModules]
+        var injector = parent
+        while let current = injector {
+            levels.append(current.ownModules)
+            injector = current.parent
+        }
+        return levels.reversed().flatMap { $0 }
     }
 
     /// Whether this injector is a request scope: the home of ``Scope/scoped`` instances.

@@ -196,6 +196,10 @@ extension ScaleTests {
             let fromLeaf = try await leaf.get(Engine.self)
             #expect(fromLeaf === (try await root.get(Engine.self)))
             _ = try await leaf.get(Wheel.self)
+            // A derived injector takes the whole module stack, gathered from the end of the chain.
+            let derived = try await leaf.withModules([])
+            _ = try await derived.get(Wheel.self)
+            await derived.shutdown(within: nil)
             await leaf.shutdown(within: nil)
             // Dropping the only reference to the end of the chain releases all 100,000 injectors.
             leaf = root
