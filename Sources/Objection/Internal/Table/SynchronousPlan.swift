@@ -24,6 +24,11 @@ struct SynchronousPlan {
         case unvisited
         case visiting
         case done(Entry?)
+        /// Planned with the recursion stopped below it, `nesting` levels down: the same answer
+        /// holds there or deeper, where the recursion stops at least as soon, so it is planned
+        /// again only from closer to the top. Without this, a graph whose bindings share
+        /// dependencies was planned once per path: exponentially often.
+        case cut(Entry?, nesting: Int)
     }
 
     /// How deep the planning recursion is; past ``maximumDepth`` nothing can qualify, so it stops
@@ -53,7 +58,10 @@ struct SynchronousPlan {
         switch states[index] {
         case .done(let entry): return entry
         case .visiting: return nil
-        case .unvisited: break
+        case .cut(let entry, let cutAt) where nesting >= cutAt:
+            stoppedBelow = true
+            return entry
+        case .cut, .unvisited: break
         }
         guard nesting <= Self.maximumDepth else {
             // Too deep below the binding being planned, which therefore does not qualify. This
@@ -68,8 +76,8 @@ struct SynchronousPlan {
         let entry = plan(index)
         nesting -= 1
         // A binding refused only because the recursion stopped below it may still qualify when
-        // planned from closer: leave it to be planned again.
-        states[index] = stoppedBelow && nesting > 0 ? .unvisited : .done(entry)
+        // planned from closer: leave it to be planned again from there.
+        states[index] = stoppedBelow && nesting > 0 ? .cut(entry, nesting: nesting) : .done(entry)
         stoppedBelow = stoppedBefore || stoppedBelow
         return entry
     }
