@@ -118,7 +118,7 @@ struct HummingbirdRequests: RequestPath {
                 throw HTTPError(.unauthorized)
             }
             let sent = HTTPField.Name.requestID.flatMap { request.headers[$0] }
-            let id = RequestIdentifier(sent.flatMap { $0.utf8.allSatisfy(isIDCharacter) ? $0 : nil } ?? "generated")
+            let id = RequestIdentifier(sent.flatMap { RequestIdentifier.isWellFormed($0) ? $0 : nil } ?? "generated")
             var logger = context.logger
             logger[metadataKey: "request-id"] = .string(id.value)
             let code = try context.parameters.require("code")
@@ -130,18 +130,6 @@ struct HummingbirdRequests: RequestPath {
             var response = link.url.response(from: request, context: context)
             if let name = HTTPField.Name.requestID { response.headers[name] = id.value }
             return response
-        }
-    }
-
-    /// The bytes a request id may have, as the middleware checks them.
-    private static func isIDCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"),
-            UInt8(ascii: ":"):
-            true
-        default:
-            false
         }
     }
 }

@@ -4,10 +4,6 @@ import Logging
 import Objection
 
 extension RequestIdentifier {
-    /// The longest client id adopted; longer ones are ignored rather than cut, so that two
-    /// different ids never share a prefix in the logs.
-    static let maxClientLength = 128
-
     /// The id of `request`: the client's, when well-formed, else Hummingbird's, else a new one.
     static func settle(for request: Request, logger: Logger) -> RequestIdentifier {
         if let sent = onlyRequestIDField(of: request), isWellFormed(sent) {
@@ -30,29 +26,6 @@ extension RequestIdentifier {
             found = field.value
         }
         return found
-    }
-
-    /// A new id: 16 lowercase hexadecimal digits.
-    static func random() -> RequestIdentifier {
-        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
-        return RequestIdentifier(String(repeating: "0", count: 16 - hex.count) + hex)
-    }
-
-    /// Whether a client's id may reach logs and headers as is: anything else (spaces, quotes, line
-    /// breaks, non-ASCII) could forge log lines or confuse whoever reads them.
-    static func isWellFormed(_ id: String) -> Bool {
-        let bytes = id.utf8
-        guard !bytes.isEmpty, bytes.count <= maxClientLength else { return false }
-        return bytes.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"),
-                UInt8(ascii: ":"):
-                true
-            default:
-                false
-            }
-        }
     }
 }
 

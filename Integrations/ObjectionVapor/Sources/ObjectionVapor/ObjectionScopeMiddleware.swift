@@ -106,8 +106,12 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
     ///   logging it.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
+            // Vapor takes `req.id` from the client's `X-Request-Id` unchecked, and logs it as
+            // `request-id`: one that is not well-formed is replaced in both.
+            let id = RequestIdentifier(adopting: request.id)
+            if id.value != request.id { request.logger[metadataKey: "request-id"] = .string(id.value) }
             var values = ScopeValues()
-            values.bind(RequestIdentifier.self, to: RequestIdentifier(request.id))
+            values.bind(RequestIdentifier.self, to: id)
             try await bindValues(request, &values)
             let open = try await injector.openScope { $0 = values }
             let keeper = ScopeKeeper(open)

@@ -80,6 +80,26 @@ struct ResolutionTests {
         }
     }
 
+    @Test("A client's id that is not well-formed is replaced, in the scope and in the request's logger alike")
+    func malformedRequestID() async throws {
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
+        try await withTestApp { app in
+            app.middleware.use(ObjectionScopeMiddleware(injector))
+            app.get("id") { req async throws -> String in
+                let id = try await req.resolve(RequestIdentifier.self)
+                let logged = try await req.resolve(Logger.self)[metadataKey: "request-id"]?.description ?? "-"
+                return "\(id) \(logged)"
+            }
+            for sent in ["forged\" level=error", String(repeating: "a", count: 100_000), "bad id", "é"] {
+                let response = try await app.testing().sendRequest(.GET, "id", headers: ["X-Request-Id": sent])
+                let parts = response.body.string.split(separator: " ").map(String.init)
+                #expect(parts.count == 2 && parts[0] == parts[1], "\(parts)")
+                #expect(parts.first != sent)
+                #expect(parts.first.map(RequestIdentifier.isWellFormed) == true)
+            }
+        }
+    }
+
     @Test("By default the middleware binds the request's logger")
     func defaultValues() async throws {
         let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
