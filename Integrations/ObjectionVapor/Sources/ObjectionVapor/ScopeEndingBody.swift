@@ -88,8 +88,11 @@ extension Response.Body {
                 do {
                     // In the scope, as the handler ran: `InjectorActor.current` is the request's.
                     try await InjectorActor.withCurrent(scope.injector) { try await stream(holding) }
+                    // A stream that wrote its own `.error` failed as one that throws.
+                    if let written = holding.writtenError { throw written }
                 } catch {
                     await scope.endAfterFailure(error, log: log)
+                    try await holding.flush()
                     try await writer.write(.error(error))
                     return
                 }
@@ -113,34 +116,40 @@ extension Response.Body {
 }
 
 /// A stream's writer that holds back the last buffer written, until ``flush()``: so that the
-/// response is not complete on the wire before its scope has ended.
+/// response is not complete on the wire before its scope has ended. It never ends the response
+/// itself: the kept stream's wrapper writes the end, or the error, once the scope has ended — a
+/// stream's own `.end` is dropped, and its own `.error` is kept for the wrapper
+/// (``writtenError``), which ends the scope failed with it.
 final class HoldingWriter: AsyncBodyStreamWriter {
     private let base: any AsyncBodyStreamWriter
-    private let held = Mutex<ByteBuffer?>(nil)
+    private let state = Mutex<(held: ByteBuffer?, error: (any Error)?)>((nil, nil))
 
     init(base: any AsyncBodyStreamWriter) {
         self.base = base
     }
 
+    /// The error the stream wrote (`.error`), if any: the first.
+    var writtenError: (any Error)? { state.withLock { $0.error } }
+
     func write(_ result: BodyStreamResult) async throws {
         switch result {
         case .buffer(let buffer):
-            if let previous = held.withLock({ held in
-                defer { held = buffer }; return held
+            if let previous = state.withLock({ state in
+                defer { state.held = buffer }; return state.held
             }) {
                 try await base.write(.buffer(previous))
             }
-        case .end, .error:
-            // The kept stream's wrapper writes the end or the error itself, after the scope.
-            try await flush()
-            try await base.write(result)
+        case .end:
+            break
+        case .error(let error):
+            state.withLock { state in if state.error == nil { state.error = error } }
         }
     }
 
     /// Writes the buffer held back, if any.
     func flush() async throws {
-        if let last = held.withLock({ held in
-            defer { held = nil }; return held
+        if let last = state.withLock({ state in
+            defer { state.held = nil }; return state.held
         }) {
             try await base.write(.buffer(last))
         }

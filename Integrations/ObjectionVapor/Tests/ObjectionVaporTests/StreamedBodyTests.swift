@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Objection
 import ObjectionVapor
+import ServerFixtures
 import Synchronization
 import TestSupport
 import Testing
@@ -60,8 +61,11 @@ struct StreamedBodyTests {
         await injector.shutdown()
     }
 
-    @Test("A stream that fails ends its scope with a failed outcome, once")
-    func failingStream() async throws {
+    @Test(
+        "A stream that fails — it throws, or writes its own error and returns — ends its scope failed, once",
+        arguments: [false, true]
+    )
+    func failingStream(writesItsError: Bool) async throws {
         struct StreamBroke: Error {}
         let events = EventLog()
         let injector = try await InjectorActor(modules: [StreamModule(events: events)])
@@ -72,12 +76,34 @@ struct StreamedBodyTests {
                     status: .ok,
                     body: Response.Body(keepingScopeOf: req) { writer in
                         try await writer.writeBuffer(ByteBuffer(string: "1:\(probe.read()) "))
-                        throw StreamBroke()
+                        guard writesItsError else { throw StreamBroke() }
+                        try await writer.write(.error(StreamBroke()))
                     })
             }
             let port = try await app.startLive()
             _ = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
             #expect(events.all == ["disposed after a failure"])
+        }
+        await injector.shutdown()
+    }
+
+    @Test("A stream that writes its own end: the response still ends after the scope, whose failed commit breaks it")
+    func streamWritesItsOwnEnd() async throws {
+        let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
+                _ = try await req.resolve(UncommittableWork.self)
+                return Response(
+                    status: .ok,
+                    body: Response.Body(keepingScopeOf: req) { writer in
+                        try await writer.writeBuffer(ByteBuffer(string: "written"))
+                        try await writer.write(.end)
+                    })
+            }
+            let port = try await app.startLive()
+            let answer = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
+            // The commit failed after the body: the response must not reach the client whole.
+            #expect(answer == nil, "the client read a complete response: \(String(describing: answer))")
         }
         await injector.shutdown()
     }
