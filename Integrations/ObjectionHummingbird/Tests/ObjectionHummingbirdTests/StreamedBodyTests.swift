@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import LoggingTestSupport
 import NIOCore
 import Objection
 import ObjectionHummingbird
@@ -27,11 +28,12 @@ struct StreamedBodyTests {
 
     static func application(
         _ injector: InjectorActor,
+        logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
         route: @escaping @Sendable (Request, BasicInjectingRequestContext) async throws -> Response
     ) -> some ApplicationProtocol {
         let router = Router(context: BasicInjectingRequestContext.self)
         router.group("scoped").add(middleware: ObjectionScopeMiddleware(injector)).get("stream", use: route)
-        return Application(router: router, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        return Application(router: router, logger: logger)
     }
 
     /// An application whose `/scoped/stream` route answers with a body written by `write`, given
@@ -85,6 +87,32 @@ struct StreamedBodyTests {
             _ = try? await client.execute(uri: "/scoped/stream", method: .get)
         }
         #expect(events.all == ["disposed after a failure"])
+        await injector.shutdown()
+    }
+
+    @Test("A streamed body's error reaches Hummingbird's log as its type only, never its description")
+    func failingStreamLogsNoSecret() async throws {
+        struct LeakyBroke: Error, CustomStringConvertible {
+            var description: String { "postgres://app:hunter2@db/links" }
+        }
+        let events = EventLog()
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        let app = Self.application(injector, logger: logs.logger()) { _, context in
+            let probe = try await context.resolve(DisposalProbe.self)
+            return Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "1:\(probe.read()) "))
+                    throw LeakyBroke()
+                })
+        }
+        try await app.test(.live) { client in
+            _ = try? await client.execute(uri: "/scoped/stream", method: .get)
+        }
+        #expect(events.all == ["disposed after a failure"])
+        #expect(logs.all.contains { "\($0)".contains("LeakyBroke") }, "the body's failure was not logged at all")
+        #expect(!logs.all.contains { "\($0)".contains("hunter2") }, "\(logs.all)")
         await injector.shutdown()
     }
 

@@ -127,7 +127,10 @@ final class ConstructionSpan: ConstructionObserver {
         guard let ending else { return }
         let end = ending.start.advanced(by: duration)
         if let error {
-            ending.span.recordError(error, attributes: [:], at: end)
+            // What may be shown of it: a provider's error may carry a connection string or a
+            // token in its description, which a tracer's exporter would ship with the span.
+            let loggable = LoggableError(error)
+            ending.span.recordError(loggable, attributes: ["error.type": .string(loggable.typeName)], at: end)
             ending.span.setStatus(SpanStatus(code: .error))
         }
         ending.span.end(at: end)

@@ -10,7 +10,10 @@ struct TracingObserverTests {
     final class Repository: Sendable {}
     final class Service: Sendable {}
     final class Handler: Sendable {}
-    struct Broken: Error {}
+    /// A provider's error whose description carries a secret no span may record.
+    struct Broken: Error, CustomStringConvertible {
+        var description: String { "postgres://app:hunter2@db/links" }
+    }
 
     /// The one finished span named `name`.
     static func span(_ name: String, in tracer: InMemoryTracer) throws -> FinishedInMemorySpan {
@@ -85,7 +88,11 @@ struct TracingObserverTests {
         for span in [database, service] {
             #expect(span.status?.code == .error)
             #expect(span.errors.count == 1)
-            #expect(span.errors.first?.error is Broken)
+            // Recorded as what may be shown of it: its type, never its description.
+            let recorded = try #require(span.errors.first)
+            #expect((recorded.error as? LoggableError)?.typeName == String(reflecting: Broken.self))
+            #expect(!String(describing: recorded.error).contains("hunter2"))
+            #expect(recorded.attributes.get("error.type") == .string(String(reflecting: Broken.self)))
         }
     }
 

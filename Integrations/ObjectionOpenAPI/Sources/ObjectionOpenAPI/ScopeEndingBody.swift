@@ -105,10 +105,14 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
             return chunk
         }
 
-        /// Ends the scope after `error` (nothing if it has ended) and throws it.
+        /// Ends the scope after `error` (nothing if it has ended), then throws what the transport
+        /// may see of it: a cancellation as it is; any other error as ``Objection/LoggableError``,
+        /// since transports log what a body throws, and a provider's error may carry a
+        /// connection string or a token in its description.
         private func fail(with error: any Error) async throws -> Never {
             await ScopeEnding.end(scope, afterFailure: error, log: log)
-            throw error
+            if error is CancellationError { throw error }
+            throw LoggableError(error)
         }
     }
 }

@@ -92,10 +92,9 @@ final class InjectorLifecycle: LifecycleHandler {
             failure = await Task { await current.injector.shutdown(within: current.drainTimeout) }.value
         }
         if let failure {
+            // What may be shown of it: the service's failure may be a provider's own error.
             application.logger.error(
-                "Shutting the injector down reported a problem",
-                metadata: ["error": .string(String(describing: failure))]
-            )
+                "Shutting the injector down reported a problem", metadata: loggedMetadata(of: failure))
         }
     }
 
