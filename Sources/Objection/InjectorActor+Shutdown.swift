@@ -155,10 +155,18 @@ extension InjectorActor {
         return scopes
     }
 
+    /// Whether the calling task runs inside a construction that any caller may wait for: a
+    /// singleton's or a ``Lazy``'s, in a task of its own. A shutdown called from there waits for
+    /// neither the request scopes nor the constructions in flight, since any of them may be
+    /// waiting for that very construction; it disposes what is built, and a value that arrives
+    /// later is refused and disposed as it arrives.
+    static var callerRunsInSharedConstruction: Bool { ResolutionFrame.current?.enclosingSingleton != nil }
+
     /// The outcomes of the constructions in flight, but those the calling task runs inside. The
     /// task's frame is read only when something is in flight: most shutdowns have nothing to
     /// wait for, and a request scope that disposes something ends through here.
     nonisolated var outcomesInFlightExceptTheCaller: [SharedOutcome<CellState.Value?>] {
+        guard !Self.callerRunsInSharedConstruction else { return [] }
         let inFlight = outcomesInFlight(excluding: [])
         guard !inFlight.isEmpty, let caller = ResolutionFrame.current?.enclosingConstructions, !caller.isEmpty else {
             return inFlight

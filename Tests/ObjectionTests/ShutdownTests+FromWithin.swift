@@ -42,6 +42,65 @@ extension ShutdownTests {
         #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
     }
 
+    @Test("a singleton provider that shuts its injector down while a request waits for it: shutDown, not a hang")
+    func providerShutsDownWhileARequestWaits() async throws {
+        let box = InjectorBox()
+        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
+        defer { box.injector = nil }
+        let injector = try await makeInjector { b in
+            b.bind(Engine.self).to { _ in
+                _ = await box.injector?.shutdown(within: nil)
+                return Engine()
+            }.asSingleton()
+        }
+        box.injector = injector
+        let result = await outcome {
+            try await withDeadline(seconds: 60) {
+                try await injector.withScope { try await $0.get(Engine.self) }
+            }
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("got a value from a shut-down injector")
+            return
+        }
+        #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
+    }
+
+    @Test("a singleton provider that shuts its injector down while another construction waits for it: no hang")
+    func providerShutsDownWhileAConstructionWaits() async throws {
+        let box = InjectorBox()
+        defer { box.injector = nil }
+        let injector = try await makeInjector { b in
+            b.bind(Engine.self).to { _ in
+                // Once the Wheel's construction has joined this one, started by a plain get.
+                if let injector = box.injector {
+                    await waitUntil { await injector.callersWaiting(for: BindingKey(Engine.self)) >= 2 }
+                }
+                _ = await box.injector?.shutdown(within: nil)
+                return Engine()
+            }.asSingleton()
+            b.bind(Wheel.self).to { r in
+                _ = try await r.get(Engine.self)
+                return Wheel()
+            }.asSingleton()
+        }
+        box.injector = injector
+        let results = try await withDeadline(seconds: 60) {
+            let engine = Task { await outcome { try await injector.get(Engine.self) } }
+            await waitUntil { await injector.callersWaiting(for: BindingKey(Engine.self)) >= 1 }
+            let wheel = await outcome { try await injector.get(Wheel.self) }
+            return [await engine.value.map { _ in () }, wheel.map { _ in () }]
+        }
+        // Both end, refused: the injector shut down before either value was kept.
+        for result in results {
+            guard case .failure(let error) = result else {
+                Issue.record("got a value from a shut-down injector")
+                continue
+            }
+            #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
+        }
+    }
+
     @Test("a scoped provider that awaits its scope's end does not hang")
     func scopedProviderAwaitsScopeShutdown() async throws {
         let injector = try await makeInjector { b in

@@ -62,9 +62,11 @@ struct Drain: Sendable {
     /// but its constructions in flight, with no deadline.
     static func begin(on injector: InjectorActor, within timeout: Duration?) -> Drain {
         guard !injector.isScope else { return Drain(of: injector, scopes: nil, clock: nil) }
+        // Marked draining either way: no scope opens from now on.
+        let scopes = injector.openScopes.drain(exempting: injector.callerScopeIDs)
         return Drain(
             of: injector,
-            scopes: injector.openScopes.drain(exempting: injector.callerScopeIDs),
+            scopes: InjectorActor.callerRunsInSharedConstruction ? nil : scopes,
             clock: Clock(timeout: timeout)
         )
     }
