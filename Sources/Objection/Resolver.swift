@@ -65,6 +65,31 @@ public struct Resolver: Sendable {
         try await injector.value(for: BindingKey(type, named: name), as: type, below: path)
     }
 
+    /// Sets the declared properties of `object`, which this resolver's provider built itself,
+    /// then calls its ``PropertyInjectable/awakeFromInjection()``, and returns it: what the
+    /// injector does for a type it constructs, for a value a closure returns — a binding with
+    /// runtime arguments, say (Objection's `getObjectWithArgs` on a class with
+    /// `objection_requires`). The properties are resolved below this provider's step, so a
+    /// missing one is reported with its path and a cycle through them is caught.
+    ///
+    /// ```swift
+    /// binder.bind(Car.self).to(arguments: String.self) { r, model in
+    ///     try await r.injectDependencies(into: Car(model: model))   // its engine, then awake
+    /// }
+    /// ```
+    ///
+    /// - Parameter object: The object to fill.
+    /// - Returns: `object`, filled and awoken.
+    /// - Throws: Like ``get(_:named:)``, for the first property that cannot be resolved; what
+    ///   the awake hook throws.
+    @discardableResult
+    nonisolated(nonsending) public func injectDependencies<Object: PropertyInjectable>(
+        into object: Object
+    ) async throws -> Object {
+        try await injector.injectProperties(into: object, parent: path)
+        return object
+    }
+
     /// Resolves the binding for `type` if one exists.
     ///
     /// - Parameters:

@@ -81,6 +81,42 @@ struct RuntimeArgumentTests {
         #expect(try await injector.get(Garage.self).car.model == "i3")
     }
 
+    @Test("a provider with runtime arguments fills its value's properties and awakes it through its resolver")
+    func argumentsWithInjectedProperties() async throws {
+        final class Car: PropertyInjectable, @unchecked Sendable {
+            let model: String
+            var engine: Engine?
+            var awoken = 0
+            init(model: String) { self.model = model }
+            static var injectedProperties: [InjectedProperty] { [.property(\Car.engine)] }
+            func awakeFromInjection() async throws { awoken += 1 }
+        }
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init).asSingleton()
+            binder.bind(Car.self).to(arguments: String.self) { r, model in
+                try await r.injectDependencies(into: Car(model: model))
+            }
+        }
+        let car = try await injector.get(Car.self, arguments: "Up")
+        #expect(car.model == "Up")
+        #expect(car.engine === (try await injector.get(Engine.self)))
+        #expect(car.awoken == 1)
+    }
+
+    @Test("a property a provider fills through its resolver is resolved on the provider's path")
+    func injectedPropertyOnThePath() async throws {
+        final class Driver: PropertyInjectable, @unchecked Sendable {
+            var car: Wheel?
+            static var injectedProperties: [InjectedProperty] { [.property(\Driver.car)] }
+        }
+        let injector = try await makeInjector { binder in
+            binder.bind(Driver.self).to(arguments: Int.self) { r, _ in try await r.injectDependencies(into: Driver()) }
+        }
+        let error = await injectionError { _ = try await injector.get(Driver.self, arguments: 1) }
+        #expect(error?.code == .missingBinding)
+        #expect(error?.path == [BindingKey(Driver.self), BindingKey(Wheel.self)])
+    }
+
     @Test("runtime arguments work with decorators; an argument closure's result is returned as built")
     func argumentsWithPropertiesAndDecorators() async throws {
         final class Tagged: PropertyInjectable, @unchecked Sendable {
