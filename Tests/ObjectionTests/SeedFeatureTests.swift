@@ -28,6 +28,12 @@ final class RescopedShed: Injectable {
     static let injection = Injection(RescopedShed.init)
 }
 
+/// An `Injectable` type that declares itself a singleton, for the test that demotes it.
+final class DeclaredSingletonShed: Injectable {
+    init() {}
+    static let injection = Injection(DeclaredSingletonShed.init).asSingleton()
+}
+
 struct ArgumentCarProvider: ArgumentProvider {
     func provide(_ resolver: Resolver, arguments: (String, String)) async throws -> ArgumentCar {
         ArgumentCar(make: arguments.0, model: arguments.1)
@@ -117,6 +123,16 @@ struct SeedFeatureTests {
         // Without the module, the type's own declaration (transient) applies.
         let plain = try await makeInjector { $0.bind(Engine.self).to(Engine.init) }
         #expect(try await plain.get(RescopedShed.self) !== (try await plain.get(RescopedShed.self)))
+    }
+
+    @Test("an Injectable type declared a singleton can be demoted to a new instance per get, as bindClass:inScope: did")
+    func demoteInjectableSingleton() async throws {
+        let declared = try await makeInjector { _ in }
+        #expect(
+            try await declared.get(DeclaredSingletonShed.self) === (try await declared.get(DeclaredSingletonShed.self)))
+        let demoted = try await makeInjector { $0.bind(DeclaredSingletonShed.self, inScope: .transient) }
+        #expect(
+            try await demoted.get(DeclaredSingletonShed.self) !== (try await demoted.get(DeclaredSingletonShed.self)))
     }
 
     @Test("an Injectable type can be registered as an eager singleton")
