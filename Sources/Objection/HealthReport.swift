@@ -14,7 +14,8 @@ public struct HealthReport: Sendable, Encodable {
     /// ``HealthStatus/unhealthy`` when the injector is not running.
     public let status: HealthStatus
     /// Whether the service should get traffic: the injector is running (started, not shutting
-    /// down) and no required check is unhealthy. Always `false` in a liveness report.
+    /// down) and no required check is unhealthy. In a liveness report, which runs no check:
+    /// whether the injector is running.
     public let isReady: Bool
     /// Where the injector was when the report was made.
     public let phase: InjectorPhase

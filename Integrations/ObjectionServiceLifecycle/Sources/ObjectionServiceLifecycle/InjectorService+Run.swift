@@ -63,7 +63,13 @@ extension InjectorService {
     private func runServicesAndStart() async -> (any Error)? {
         let handoff = ServiceHandoff()
         return await withTaskGroup(of: Step.self) { tasks in
-            tasks.addTask { .startFinished(await self.startInjector(handingServicesTo: handoff)) }
+            // Given up on graceful shutdown, like a start the services' end cuts short: until the
+            // services are built, nothing else here hears it, and a service slow to build would
+            // hold the shutdown for as long as it took.
+            tasks.addTask {
+                .startFinished(
+                    await cancelWhenGracefulShutdown { await self.startInjector(handingServicesTo: handoff) })
+            }
             var failure: (any Error)?
             // The services, once the start has built them: nil if it ended first.
             if let delivery = await handoff.delivery() {

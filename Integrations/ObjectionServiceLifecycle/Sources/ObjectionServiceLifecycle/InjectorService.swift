@@ -79,7 +79,8 @@ public struct InjectorService: Service, CustomStringConvertible {
     /// Waits until `run()` has started the injector — its services running, its eager singletons
     /// built — for a host that must not serve before (a framework's boot). Throws what ended the
     /// start instead: the services' resolution error, the start's error, or `CancellationError`
-    /// when the group ended before the start finished.
+    /// when the group ended before the start finished, or when the caller is cancelled (which
+    /// stops its wait only; the start goes on).
     ///
     /// ```swift
     /// let service = InjectorService(injector, logger: logger)

@@ -51,6 +51,39 @@ extension StartupTests {
         }
     }
 
+    /// A database client whose construction waits at `release` (a connection slow to answer).
+    struct HeldServiceModule: Module {
+        let entered: Signal
+        let release: Gate
+
+        func configure(_ binder: Binder) {
+            binder.bind(FakeDatabase.self).to { [entered, release] _ -> FakeDatabase in
+                entered.fire()
+                await release.pass()
+                throw CancellationError()
+            }.asService()
+        }
+    }
+
+    @Test func gracefulShutdownWhileAServiceIsBeingBuiltGivesTheStartUpWithinTheDrainDeadline() async throws {
+        let entered = Signal()
+        let release = Gate()
+        let injector = try await InjectorActor(
+            modules: [HeldServiceModule(entered: entered, release: release)], startup: .deferred)
+        // No start-up deadline: only the graceful shutdown can end the start.
+        let service = InjectorService(injector, drainTimeout: .milliseconds(100), logger: quietLogger)
+        let group = ServiceGroup(services: [service], logger: quietLogger)
+        let running = Task { try await group.run() }
+        try await entered.wait()
+        await group.triggerGracefulShutdown()
+        // Ends: the start is given up, and the shutdown stops waiting for the construction at
+        // the drain deadline (before, run() waited for the construction however long it took).
+        _ = await running.result
+        #expect(injector.phase == .shutDown)
+        await #expect(throws: (any Error).self) { try await service.waitUntilStarted() }
+        release.open()
+    }
+
     @Test func aServiceWhoseConstructionHangsFailsTheStartAtItsDeadlineNamingIt() async throws {
         let entered = Signal()
         let injector = try await InjectorActor(

@@ -65,6 +65,16 @@ import Testing
         #expect(fixture.log.all.filter { $0 == "database run started" }.count == 1)
     }
 
+    @Test func cancelledWaitForTheStartReturnsAtOnce() async throws {
+        let injector = try await InjectorActor(modules: [], startup: .deferred)
+        let service = InjectorService(injector, logger: quietLogger)
+        // Never run: the start never ends, and only the caller's cancellation ends its wait.
+        let waiting = Task { try await service.waitUntilStarted() }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        await injector.shutdown()
+    }
+
     @Test func injectorWithoutServicesStartsAndWaitsForShutdown() async throws {
         let log = EventLog()
         let built = Signal()
