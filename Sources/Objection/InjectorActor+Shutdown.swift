@@ -55,8 +55,9 @@ extension InjectorActor {
     /// From its first moment it refuses new request scopes, as shutdown does, and the injector
     /// reports ``InjectorPhase/shuttingDown``; it waits for the request scopes still open (not
     /// those the caller runs inside) up to `timeout`, and returns. The injector still resolves:
-    /// call ``shutdown(within:)`` next, whose own drain then finds nothing more to wait for but
-    /// constructions in flight. A cancelled caller stops waiting.
+    /// call ``shutdown(within:)`` next. When every scope ended, its own drain finds nothing more
+    /// to wait for but constructions in flight; after a drain cut at its deadline, it waits for
+    /// the scopes still open again, up to its own deadline. A cancelled caller stops waiting.
     ///
     /// ```swift
     /// await server.stop()
