@@ -97,12 +97,20 @@ public struct ConfigurationRefresher: Service {
         guard !keys.isEmpty else { return [] }
         do {
             let rebuilt = try await injector.refresh(keys: keys, within: deadline)
+            // Taken as read by what was rebuilt: a binding rebuilt over a cached dependency that
+            // read the setting does not read it again, and would be rebuilt at every later change.
+            reads.accept(Set(rebuilt), from: snapshot)
             onRefresh(Refresh(settings: settings, rebuilt: rebuilt, error: nil))
             return []
         } catch {
-            onRefresh(Refresh(settings: settings, rebuilt: [], error: error))
+            // A refresh rebuilds every binding it can and names those that failed: the others
+            // were replaced (each was built before, having read a setting or failed a refresh).
             let named = (error as? InjectionError).map { Set($0.path) } ?? []
-            return named.isEmpty ? Set(keys) : named.intersection(keys)
+            let failed = named.isEmpty ? Set(keys) : named.intersection(keys)
+            let rebuilt = keys.filter { !failed.contains($0) }
+            reads.accept(Set(rebuilt), from: snapshot)
+            onRefresh(Refresh(settings: settings, rebuilt: rebuilt, error: error))
+            return failed
         }
     }
 }

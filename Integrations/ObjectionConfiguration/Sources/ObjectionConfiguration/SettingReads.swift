@@ -68,9 +68,15 @@ public final class SettingReads: Sendable {
         let keys = reads.withLock { Array($0.keys) }
         let fingerprints = Dictionary(
             uniqueKeysWithValues: keys.map { ($0, Self.fingerprint(of: ConfigKey($0), in: snapshot)) })
+        // Each key's own readers, looked up in `readers`: linear in the reads recorded, however
+        // many readers changed (the other way round, 100,000 keys by 100,000 readers, held the
+        // lock every setting read needs for minutes).
         reads.withLock { reads in
             for (key, fingerprint) in fingerprints {
-                for reader in readers where reads[key]?[reader] != nil { reads[key]?[reader] = .some(fingerprint) }
+                guard let readersOfKey = reads[key] else { continue }
+                for reader in readersOfKey.keys where readers.contains(reader) {
+                    reads[key]?[reader] = .some(fingerprint)
+                }
             }
         }
     }

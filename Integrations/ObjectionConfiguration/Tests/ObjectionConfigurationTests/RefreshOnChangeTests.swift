@@ -120,6 +120,74 @@ struct RefreshOnChangeTests {
         #expect(await injector.shutdown() == nil)
     }
 
+    @Test("a refresh that fails for one reader reports the other it rebuilt")
+    func partlyFailedRefreshNamesWhatItRebuilt() async throws {
+        struct Strict: Sendable { let limit: Int }
+        struct TooLow: Error {}
+        let provider = MutableInMemoryProvider(initialValues: ["rate.limit": ConfigValue(.int(100), isSecret: false)])
+        let reader = ConfigReader(provider: provider)
+        let injector = try await InjectorActor(modules: [
+            ConfigurationModule(reader),
+            TestModule { binder in
+                binder.bind(Limiter.self).to { r in Limiter(limit: try await r.setting("rate.limit")) }.asRefreshable()
+                binder.bind(Strict.self).to { r in
+                    let limit: Int = try await r.setting("rate.limit")
+                    guard limit >= 10 else { throw TooLow() }
+                    return Strict(limit: limit)
+                }.asRefreshable()
+            },
+        ])
+        _ = try await injector.get(Limiter.self)
+        _ = try await injector.get(Strict.self)
+        try await refreshing(injector, from: reader) { (refreshes) async throws in
+            provider.setValue(ConfigValue(.int(5), isSecret: false), forKey: "rate.limit")
+            let refresh = await refreshes.next()
+            #expect((refresh?.error as? InjectionError)?.path == [BindingKey(Strict.self)])
+            #expect(refresh?.rebuilt == [BindingKey(Limiter.self)])
+            #expect(try await injector.get(Limiter.self).limit == 5)
+            #expect(try await injector.get(Strict.self).limit == 100)
+        }
+        #expect(await injector.shutdown() == nil)
+    }
+
+    @Test("a refreshable binding rebuilt over a cached singleton that read the setting is not rebuilt at later changes")
+    func rebuiltOverACachedReaderOnce() async throws {
+        struct Settings: Sendable { let limit: Int }
+        struct Gauge: Sendable { let settings: Settings }
+        let builds = Builds()
+        let provider = MutableInMemoryProvider(initialValues: [
+            "rate.limit": ConfigValue(.int(100), isSecret: false),
+            "other": ConfigValue(.int(1), isSecret: false),
+        ])
+        let reader = ConfigReader(provider: provider)
+        let injector = try await InjectorActor(modules: [
+            ConfigurationModule(reader),
+            TestModule { binder in
+                binder.bind(Settings.self).to { r in Settings(limit: try await r.setting("rate.limit")) }.asSingleton()
+                binder.bind(Gauge.self).to { r in
+                    builds.increment()
+                    return Gauge(settings: try await r.get(Settings.self))
+                }.asRefreshable()
+                binder.bind(Port.self).to { r in Port(value: try await r.setting("other", default: 0)) }.asRefreshable()
+            },
+        ])
+        // The singleton first read the setting below the refreshable binding: both are its readers.
+        _ = try await injector.get(Gauge.self)
+        _ = try await injector.get(Port.self)
+        try await refreshing(injector, from: reader) { (refreshes) async throws in
+            provider.setValue(ConfigValue(.int(5), isSecret: false), forKey: "rate.limit")
+            #expect(await refreshes.next()?.rebuilt == [BindingKey(Gauge.self)])
+            #expect(builds.value == 2)
+            // An unrelated change rebuilds its own reader only.
+            provider.setValue(ConfigValue(.int(2), isSecret: false), forKey: "other")
+            let other = await refreshes.next()
+            #expect(other?.settings == ["other"])
+            #expect(other?.rebuilt == [BindingKey(Port.self)])
+            #expect(builds.value == 2)
+        }
+        #expect(await injector.shutdown() == nil)
+    }
+
     struct Helper: Sendable { let limit: Int }
     struct Flaky: Error {}
 
