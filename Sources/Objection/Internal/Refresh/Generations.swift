@@ -15,6 +15,9 @@ final class Generations: Sendable {
         /// The type of the last refresh's error, `nil` once one succeeded: health reports it.
         var failure: String?
         var isRebuilding = false
+        /// Ends when the rebuild running now does: what a shutdown waits for before it disposes
+        /// the singletons that rebuild may be using.
+        var rebuild: SharedOutcome<CellState.Value?>?
         /// Refreshes asked for, numbered; `answered` is the highest one a finished rebuild covers.
         var asked = 0
         var answered = 0
@@ -71,6 +74,9 @@ final class Generations: Sendable {
         }
     }
 
+    /// The end of the rebuild running now, if one is.
+    var rebuildInFlight: SharedOutcome<CellState.Value?>? { state.withLock { $0.rebuild } }
+
     /// How many refreshes were asked for, answered or not.
     var asked: Int { state.withLock { $0.asked } }
 
@@ -101,6 +107,7 @@ final class Generations: Sendable {
                 if state.answered >= ticket { return .answered(state.lastError) }
                 if state.isRebuilding { return .wait }
                 state.isRebuilding = true
+                state.rebuild = SharedOutcome()
                 return .run(upTo: state.asked)
             }
             switch role {
@@ -119,15 +126,19 @@ final class Generations: Sendable {
             case .run(let covered):
                 var failure: (any Error)?
                 do { try await rebuild() } catch { failure = error }
-                let waiting = state.withLock { state in
+                let (waiting, rebuild) = state.withLock { state in
                     state.isRebuilding = false
                     state.answered = covered
                     state.lastError = failure
                     // A caller that left is not a failed rebuild: health stays as it was.
                     if let failure, !(failure is CancellationError) { state.failure = Self.name(of: failure) }
-                    defer { state.waiting = [] }
-                    return state.waiting
+                    defer {
+                        state.waiting = []
+                        state.rebuild = nil
+                    }
+                    return (state.waiting, state.rebuild)
                 }
+                rebuild?.finish(.success(nil))
                 for waiter in waiting { waiter.resume() }
             }
         }
