@@ -121,7 +121,7 @@ extension InjectorActor {
             // first call waits for them all). Either returns at once. A cancelled caller stops
             // waiting; the first call carries on.
             guard disposer == nil || disposer != Self.currentTask,
-                ResolutionFrame.current?.construction == nil,
+                ResolutionFrame.current?.construction == nil, !Self.callerRunsInSharedConstruction,
                 isScope || callerScopeIDs.isEmpty
             else { return nil }
             _ = try? await outcome.value()
@@ -157,11 +157,13 @@ extension InjectorActor {
     }
 
     /// Whether the calling task runs inside a construction that any caller may wait for: a
-    /// singleton's or a ``Lazy``'s, in a task of its own. A shutdown called from there waits for
+    /// singleton's, in a task of its own, or a refreshable binding's rebuild. A shutdown called from there waits for
     /// neither the request scopes nor the constructions in flight, since any of them may be
     /// waiting for that very construction; it disposes what is built, and a value that arrives
     /// later is refused and disposed as it arrives.
-    static var callerRunsInSharedConstruction: Bool { ResolutionFrame.current?.enclosingSingleton != nil }
+    /// Only a provider still running counts (``ResolutionFrame/active``): a task it started
+    /// that outlives it is an ordinary caller.
+    static var callerRunsInSharedConstruction: Bool { ResolutionFrame.active?.enclosingSingleton != nil }
 
     /// The outcomes of the constructions in flight, but those the calling task runs inside. The
     /// task's frame is read only when something is in flight: most shutdowns have nothing to

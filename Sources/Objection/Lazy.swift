@@ -48,8 +48,10 @@ public final class Lazy<T: Sendable>: Sendable {
             // injector that owns the target's binding runs, as `get` would: one that shut down
             // (a child's root, a request's) has disposed what it built.
             if let built = handle.lifetime.cell?.value(as: T.self) {
-                if let target = injector.table.binding(for: key), case let owner = injector.owner(of: target),
-                    owner.isShutDown
+                // An injector-wide target only: a scoped one's value lives in the scope that
+                // made the handle, checked above.
+                if let target = injector.table.binding(for: key), target.lifetime.isInjectorWide,
+                    case let owner = injector.owner(of: target), owner.isShutDown
                 {
                     throw InjectionError.shutDown(isScope: owner.isScope, key: key)
                 }

@@ -101,6 +101,50 @@ extension ShutdownTests {
         }
     }
 
+    @Test("a shutdown from a task a singleton's provider started, once the provider returned, drains as any other")
+    func shutdownFromATaskAProviderStarted() async throws {
+        let box = InjectorBox()
+        defer { box.injector = nil }
+        let log = Log()
+        let trigger = Gate()
+        let watcher = Lock<Task<Void, Never>?>(nil)
+        let injector = try await makeInjector { b in
+            b.bind(Resource.self).to { _ in Resource("engine disposed", log: log) }.asSingleton()
+            b.bind(Engine.self).to { _ in
+                // Suspends, so that its step is published and the watcher inherits it.
+                await Task.yield()
+                // A watcher that outlives the provider, and shuts the injector down later.
+                watcher.withLock {
+                    $0 = Task {
+                        await trigger.wait(); _ = await box.injector?.shutdown(within: nil)
+                    }
+                }
+                return Engine()
+            }.asSingleton()
+        }
+        box.injector = injector
+        _ = try await injector.get(Engine.self)
+        _ = try await injector.get(Resource.self)
+        let inScope = Gate()
+        let release = Gate()
+        let request = Task {
+            try await injector.withScope { scope in
+                inScope.open()
+                await release.wait()
+                _ = try await scope.get(Resource.self)
+                log.append("scope ended")
+            }
+        }
+        await inScope.wait()
+        trigger.open()
+        await waitUntil { injector.phase != .running }
+        release.open()
+        // The drain waited for the request: it read the singleton before it was disposed.
+        try await request.value
+        await watcher.withLock { $0 }?.value
+        #expect(log.values == ["scope ended", "engine disposed"])
+    }
+
     @Test("a scoped provider that awaits its scope's end does not hang")
     func scopedProviderAwaitsScopeShutdown() async throws {
         let injector = try await makeInjector { b in

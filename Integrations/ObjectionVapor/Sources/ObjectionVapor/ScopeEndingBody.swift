@@ -91,8 +91,9 @@ extension Response.Body {
                     // A stream that wrote its own `.error` failed as one that throws.
                     if let written = holding.writtenError { throw written }
                 } catch {
+                    // The buffer held back is dropped: with a known length it would complete the
+                    // response of a stream that failed.
                     await scope.endAfterFailure(error, log: log)
-                    try await holding.flush()
                     try await writer.write(.error(error))
                     return
                 }
