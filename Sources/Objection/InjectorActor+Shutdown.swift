@@ -157,23 +157,21 @@ extension InjectorActor {
     }
 
     /// Whether the calling task runs inside a construction that any caller may wait for: a
-    /// singleton's, in a task of its own, or a refreshable binding's rebuild. A shutdown called from there waits for
-    /// neither the request scopes nor the constructions in flight, since any of them may be
-    /// waiting for that very construction; it disposes what is built, and a value that arrives
-    /// later is refused and disposed as it arrives.
-    /// Only a provider still running counts (``ResolutionFrame/active``): a task it started
-    /// that outlives it is an ordinary caller.
+    /// singleton's, in a task of its own, or a refreshable binding's rebuild. A shutdown called
+    /// from there waits for neither the request scopes nor the constructions in flight, since
+    /// any of them may be waiting for that very construction; it disposes what is built, and a
+    /// value that arrives later is refused and disposed as it arrives. Only a provider still
+    /// running counts (``ResolutionFrame/active``): a task it started that outlives it is an
+    /// ordinary caller.
     static var callerRunsInSharedConstruction: Bool { ResolutionFrame.active?.enclosingSingleton != nil }
 
     /// The outcomes of the constructions in flight, but those the calling task runs inside. The
     /// task's frame is read only when something is in flight: most shutdowns have nothing to
     /// wait for, and a request scope that disposes something ends through here.
     nonisolated var outcomesInFlightExceptTheCaller: [SharedOutcome<CellState.Value?>] {
-        guard !Self.callerRunsInSharedConstruction else { return [] }
         let inFlight = outcomesInFlight(excluding: [])
-        guard !inFlight.isEmpty, let caller = ResolutionFrame.current?.enclosingConstructions, !caller.isEmpty else {
-            return inFlight
-        }
+        guard !inFlight.isEmpty, !Self.callerRunsInSharedConstruction else { return [] }
+        guard let caller = ResolutionFrame.current?.enclosingConstructions, !caller.isEmpty else { return inFlight }
         return outcomesInFlight(excluding: caller)
     }
 

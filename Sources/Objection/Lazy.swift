@@ -44,12 +44,11 @@ public final class Lazy<T: Sendable>: Sendable {
         get async throws {
             let key = BindingKey(T.self, named: factory.name)
             let injector = try factory.objects.runningInjector(for: key)
-            // Built: the step's own first read, without entering it. Handed out while the
-            // injector that owns the target's binding runs, as `get` would: one that shut down
-            // (a child's root, a request's) has disposed what it built.
+            // Built: the step's own first read, without entering it. An injector-wide target's
+            // value is handed out while the injector that owns its binding runs, as `get` would:
+            // a child's root that shut down has disposed it. A scoped target's lives in the scope
+            // that made the handle, checked above.
             if let built = handle.lifetime.cell?.value(as: T.self) {
-                // An injector-wide target only: a scoped one's value lives in the scope that
-                // made the handle, checked above.
                 if let target = injector.table.binding(for: key), target.lifetime.isInjectorWide,
                     case let owner = injector.owner(of: target), owner.isShutDown
                 {

@@ -35,4 +35,20 @@ public struct LoggableError: Error, Sendable, CustomStringConvertible {
         typeName = String(reflecting: type(of: error))
         description = (error as? InjectionError)?.description ?? String(describing: type(of: error))
     }
+
+    /// What may be thrown on to code that logs errors it does not know (a server's transport, a
+    /// body writer): a `CancellationError` as it is, which such code tells apart; any other
+    /// error as a ``LoggableError``.
+    ///
+    /// ```swift
+    /// } catch {
+    ///     throw LoggableError.shown(error)   // a body's error, on to the server, which logs it
+    /// }
+    /// ```
+    ///
+    /// - Parameter error: The error to throw on.
+    /// - Returns: The error to throw instead.
+    public static func shown(_ error: any Error) -> any Error {
+        error is CancellationError ? error : LoggableError(error)
+    }
 }

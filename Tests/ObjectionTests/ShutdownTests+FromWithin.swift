@@ -21,49 +21,50 @@ extension ShutdownTests {
         if case .failure(let error) = result { Issue.record("\(error)") }
     }
 
+    /// Binds a singleton `Engine` whose provider, once `before` has run, shuts `box`'s injector
+    /// down.
+    private static func bindEngineShuttingDown(
+        _ binder: Binder,
+        _ box: InjectorBox,
+        before: @escaping @Sendable () async -> Void = {}
+    ) {
+        binder.bind(Engine.self).to { _ in
+            await before()
+            _ = await box.injector?.shutdown(within: nil)
+            return Engine()
+        }.asSingleton()
+    }
+
+    /// Checks that `result` is what a shut-down injector answers: ``InjectionError/Code/shutDown``.
+    private func expectShutDown<T>(_ result: Result<T, any Error>, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard case .failure(let error) = result else {
+            Issue.record("got a value from a shut-down injector", sourceLocation: sourceLocation)
+            return
+        }
+        #expect((error as? InjectionError)?.code == .shutDown, "\(error)", sourceLocation: sourceLocation)
+    }
+
     @Test("a singleton provider that shuts its own injector down does not hang its get")
     func providerCallsShutdown() async throws {
         let box = InjectorBox()
         // The injector's bindings hold the box: let go of the injector at the end, or both leak.
         defer { box.injector = nil }
-        let injector = try await makeInjector { b in
-            b.bind(Engine.self).to { _ in
-                _ = await box.injector?.shutdown(within: nil)
-                return Engine()
-            }.asSingleton()
-        }
+        let injector = try await makeInjector { Self.bindEngineShuttingDown($0, box) }
         box.injector = injector
-        let result = await outcome { try await withDeadline { try await injector.get(Engine.self) } }
         // The construction finishes after the shutdown it started: its value is refused.
-        guard case .failure(let error) = result else {
-            Issue.record("got a value from a shut-down injector")
-            return
-        }
-        #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
+        expectShutDown(await outcome { try await withDeadline { try await injector.get(Engine.self) } })
     }
 
     @Test("a singleton provider that shuts its injector down while a request waits for it: shutDown, not a hang")
     func providerShutsDownWhileARequestWaits() async throws {
         let box = InjectorBox()
-        // The injector's bindings hold the box: let go of the injector at the end, or both leak.
         defer { box.injector = nil }
-        let injector = try await makeInjector { b in
-            b.bind(Engine.self).to { _ in
-                _ = await box.injector?.shutdown(within: nil)
-                return Engine()
-            }.asSingleton()
-        }
+        let injector = try await makeInjector { Self.bindEngineShuttingDown($0, box) }
         box.injector = injector
-        let result = await outcome {
-            try await withDeadline(seconds: 60) {
-                try await injector.withScope { try await $0.get(Engine.self) }
-            }
-        }
-        guard case .failure(let error) = result else {
-            Issue.record("got a value from a shut-down injector")
-            return
-        }
-        #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
+        expectShutDown(
+            await outcome {
+                try await withDeadline(seconds: 60) { try await injector.withScope { try await $0.get(Engine.self) } }
+            })
     }
 
     @Test("a singleton provider that shuts its injector down while another construction waits for it: no hang")
@@ -71,14 +72,12 @@ extension ShutdownTests {
         let box = InjectorBox()
         defer { box.injector = nil }
         let injector = try await makeInjector { b in
-            b.bind(Engine.self).to { _ in
-                // Once the Wheel's construction has joined this one, started by a plain get.
+            // Once the Wheel's construction has joined this one, started by a plain get.
+            Self.bindEngineShuttingDown(b, box) {
                 if let injector = box.injector {
                     await waitUntil { await injector.callersWaiting(for: BindingKey(Engine.self)) >= 2 }
                 }
-                _ = await box.injector?.shutdown(within: nil)
-                return Engine()
-            }.asSingleton()
+            }
             b.bind(Wheel.self).to { r in
                 _ = try await r.get(Engine.self)
                 return Wheel()
@@ -92,13 +91,7 @@ extension ShutdownTests {
             return [await engine.value.map { _ in () }, wheel.map { _ in () }]
         }
         // Both end, refused: the injector shut down before either value was kept.
-        for result in results {
-            guard case .failure(let error) = result else {
-                Issue.record("got a value from a shut-down injector")
-                continue
-            }
-            #expect((error as? InjectionError)?.code == .shutDown, "\(error)")
-        }
+        for result in results { expectShutDown(result) }
     }
 
     @Test("a shutdown from a task a singleton's provider started, once the provider returned, drains as any other")

@@ -78,6 +78,30 @@ struct GracefulShutdownTests {
         }
     }
 
+    /// The pool, a singleton (eager, or built on first use), and a unit of work per RPC that
+    /// records whether its scope committed or rolled back.
+    static func work(events: EventLog, eager: Bool) -> Fixture {
+        Fixture { binder in
+            binder.bind(RPCRequestID.self).suppliedByScope()
+            let pool = binder.bind(Pool.self).to { _ in Pool(events: events) }
+            if eager { pool.asEagerSingleton() } else { pool.asSingleton() }
+            binder.bind(UnitOfWork.self).to { _ in UnitOfWork() }.inScope(.scoped)
+                .onDispose { _, outcome in events.record(outcome.isSuccess ? "committed" : "rolled back") }
+        }
+    }
+
+    /// Calls `Stream` and returns the texts of its messages.
+    static func streamed(on client: GRPCClient<HTTP2ClientTransport.Posix>) async throws -> [String] {
+        try await client.serverStreaming(
+            request: ClientRequest(message: Ask()), descriptor: Self.stream,
+            serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+        ) { response in
+            var texts: [String] = []
+            for try await message in response.messages { texts.append(message.text) }
+            return texts
+        }
+    }
+
     /// Runs the server and the injector in a service group, calls `body` with a client once both
     /// have started, and returns what was disposed, in order, once the group has ended.
     private func serving(
@@ -87,17 +111,7 @@ struct GracefulShutdownTests {
         // Open: it counts the handlers that reach it, and holds none.
         let arrivals = Gate()
         arrivals.open()
-        let injector = try await InjectorActor(
-            modules: [
-                Fixture { binder in
-                    binder.bind(RPCRequestID.self).suppliedByScope()
-                    binder.bind(Pool.self).to { _ in Pool(events: events) }.asEagerSingleton()
-                    binder.bind(UnitOfWork.self).to { _ in UnitOfWork() }.inScope(.scoped)
-                        .onDispose { _, outcome in events.record(outcome.isSuccess ? "committed" : "rolled back") }
-                }
-            ],
-            startup: .deferred
-        )
+        let injector = try await InjectorActor(modules: [Self.work(events: events, eager: true)], startup: .deferred)
         try await withServerInLifecycle(injector: injector, services: [ShutdownService(arrivals: arrivals)]) {
             client, group in
             try await body(client, arrivals, group)
@@ -116,16 +130,7 @@ struct GracefulShutdownTests {
                     serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
                 ) { try $0.message.text }
             }
-            let stream = Task {
-                try await client.serverStreaming(
-                    request: ClientRequest(message: Ask()), descriptor: Self.stream,
-                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
-                ) { response in
-                    var texts: [String] = []
-                    for try await message in response.messages { texts.append(message.text) }
-                    return texts
-                }
-            }
+            let stream = Task { try await Self.streamed(on: client) }
             await arrivals.waitForArrivals(2)
             await group.triggerGracefulShutdown()
             let answer = try await unary.value
@@ -162,14 +167,7 @@ struct GracefulShutdownTests {
         let events = EventLog()
         let arrivals = Gate()
         arrivals.open()
-        let injector = try await InjectorActor(modules: [
-            Fixture { binder in
-                binder.bind(RPCRequestID.self).suppliedByScope()
-                binder.bind(Pool.self).to { _ in Pool(events: events) }.asSingleton()
-                binder.bind(UnitOfWork.self).to { _ in UnitOfWork() }.inScope(.scoped)
-                    .onDispose { _, outcome in events.record(outcome.isSuccess ? "committed" : "rolled back") }
-            }
-        ])
+        let injector = try await InjectorActor(modules: [Self.work(events: events, eager: false)])
         let server = GRPCServer(
             transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
             services: [ShutdownService(arrivals: arrivals)],
@@ -184,16 +182,7 @@ struct GracefulShutdownTests {
                 transport: .http2NIOPosix(
                     target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
             ) { client in
-                let call = Task {
-                    try await client.serverStreaming(
-                        request: ClientRequest(message: Ask()), descriptor: Self.stream,
-                        serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
-                    ) { response in
-                        var texts: [String] = []
-                        for try await message in response.messages { texts.append(message.text) }
-                        return texts
-                    }
-                }
+                let call = Task { try await Self.streamed(on: client) }
                 await arrivals.waitForArrivals(1)
                 // Outside a service group: the transport cancels the RPC's handle, and nothing
                 // tells the interceptor that this is a graceful shutdown rather than the client.

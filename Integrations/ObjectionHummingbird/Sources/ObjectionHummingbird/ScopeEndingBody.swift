@@ -31,8 +31,7 @@ enum ScopeEndingBody {
                 await endAfterFailure(scope, error: error, logger: logger)
                 // Hummingbird logs what a body throws: only what may be shown of it leaves here,
                 // since a provider's error may carry a connection string or a token.
-                if error is CancellationError { throw error }
-                throw LoggableError(error)
+                throw LoggableError.shown(error)
             }
             // A body that returned without finishing the response (which it must do): ended here.
             try await endAfterWriting(scope, outcome: outcome, logger: logger)

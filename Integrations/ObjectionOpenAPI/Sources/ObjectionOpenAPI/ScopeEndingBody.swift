@@ -111,8 +111,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
         /// connection string or a token in its description.
         private func fail(with error: any Error) async throws -> Never {
             await ScopeEnding.end(scope, afterFailure: error, log: log)
-            if error is CancellationError { throw error }
-            throw LoggableError(error)
+            throw LoggableError.shown(error)
         }
     }
 }

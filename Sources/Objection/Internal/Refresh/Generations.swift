@@ -14,9 +14,8 @@ final class Generations: Sendable {
         var isClosed = false
         /// The type of the last refresh's error, `nil` once one succeeded: health reports it.
         var failure: String?
-        var isRebuilding = false
-        /// Ends when the rebuild running now does: what a shutdown waits for before it disposes
-        /// the singletons that rebuild may be using.
+        /// The rebuild running now, if any, as the outcome that ends with it: what a shutdown
+        /// waits for before it disposes the singletons that rebuild may be using.
         var rebuild: SharedOutcome<CellState.Value?>?
         /// Refreshes asked for, numbered; `answered` is the highest one a finished rebuild covers.
         var asked = 0
@@ -105,8 +104,7 @@ final class Generations: Sendable {
         while true {
             let role = state.withLock { state -> Role in
                 if state.answered >= ticket { return .answered(state.lastError) }
-                if state.isRebuilding { return .wait }
-                state.isRebuilding = true
+                if state.rebuild != nil { return .wait }
                 state.rebuild = SharedOutcome()
                 return .run(upTo: state.asked)
             }
@@ -117,7 +115,7 @@ final class Generations: Sendable {
             case .wait:
                 await withCheckedContinuation { continuation in
                     let resumeNow = state.withLock { state in
-                        guard state.isRebuilding else { return true }
+                        guard state.rebuild != nil else { return true }
                         state.waiting.append(continuation)
                         return false
                     }
@@ -126,8 +124,7 @@ final class Generations: Sendable {
             case .run(let covered):
                 var failure: (any Error)?
                 do { try await rebuild() } catch { failure = error }
-                let (waiting, rebuild) = state.withLock { state in
-                    state.isRebuilding = false
+                let (waiting, ended) = state.withLock { state in
                     state.answered = covered
                     state.lastError = failure
                     // A caller that left is not a failed rebuild: health stays as it was.
@@ -138,7 +135,7 @@ final class Generations: Sendable {
                     }
                     return (state.waiting, state.rebuild)
                 }
-                rebuild?.finish(.success(nil))
+                ended?.finish(.success(nil))
                 for waiter in waiting { waiter.resume() }
             }
         }
