@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "Objection", package: "Objection"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ]
         ),
     ]

@@ -12,7 +12,9 @@ import ServiceLifecycle
 /// (``Objection/InjectorActor/refresh(keys:within:)``). A rebuild that fails — a setting changed
 /// to a malformed value is ``Objection/InjectionError/Code/invalidSetting``, naming the key and
 /// the binding path — keeps the old instance serving and the injector's health degraded; the
-/// next change tries again. It ends on graceful shutdown.
+/// next change tries again. It ends on graceful shutdown, at once: a rebuild still running then
+/// is given up, as a caller's cancellation gives it up: the old instance serves on, and the
+/// refresh is reported failed, its cause a `CancellationError`.
 ///
 /// ```swift
 /// let file = try await ReloadingFileProvider<JSONSnapshot>(filePath: "/etc/app/settings.json", pollInterval: .seconds(5))
@@ -78,7 +80,12 @@ public struct ConfigurationRefresher: Service {
         var failed: Set<BindingKey> = []
         try await reader.watchSnapshot { snapshots in
             for await snapshot in snapshots.cancelOnGracefulShutdown() {
-                failed = await refresh(after: snapshot, reads: reads, retrying: failed)
+                let retrying = failed
+                // A graceful shutdown gives up a rebuild in flight (a failed refresh, its cause a
+                // `CancellationError`) instead of waiting for it up to its deadline.
+                failed = await cancelWhenGracefulShutdown {
+                    await refresh(after: snapshot, reads: reads, retrying: retrying)
+                }
             }
         }
     }

@@ -1,0 +1,85 @@
+import Configuration
+import Objection
+import ObjectionConfiguration
+import ServiceLifecycleTestKit
+import Synchronization
+import Testing
+
+/// `ConfigurationRefresher` ends at a graceful shutdown without waiting for a rebuild in flight.
+@Suite("The refresher at a graceful shutdown", .timeLimit(.minutes(1)))
+struct RefresherShutdownTests {
+    final class Limiter: Sendable {
+        let limit: Int
+        init(limit: Int) { self.limit = limit }
+    }
+
+    /// Opened once; every task that waits before or after returns once it is open. A wait ignores
+    /// its task's cancellation, as a provider stuck on a call without a timeout does.
+    final class Latch: Sendable {
+        private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let isOpen = state.withLock { state in
+                    if !state.isOpen { state.waiting.append(continuation) }
+                    return state.isOpen
+                }
+                if isOpen { continuation.resume() }
+            }
+        }
+
+        func open() {
+            let waiting = state.withLock { state in
+                state.isOpen = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+    }
+
+    @Test("a rebuild that hangs when the graceful shutdown begins is given up, not waited for up to its deadline")
+    func hungRebuildIsGivenUp() async throws {
+        let provider = MutableInMemoryProvider(initialValues: ["rate.limit": ConfigValue(.int(100), isSecret: false)])
+        let reader = ConfigReader(provider: provider)
+        let builds = Atomic(0)
+        let rebuilding = Latch()
+        let release = Latch()
+        let injector = try await InjectorActor(modules: [
+            ConfigurationModule(reader),
+            TestModule { binder in
+                binder.bind(Limiter.self).to { r in
+                    let limit = try await r.setting("rate.limit", as: Int.self)
+                    if builds.add(1, ordering: .relaxed).newValue > 1 {
+                        rebuilding.open()
+                        await release.wait()
+                    }
+                    return Limiter(limit: limit)
+                }.asRefreshable()
+            },
+        ])
+        #expect(try await injector.get(Limiter.self).limit == 100)
+        let (refreshes, sink) = AsyncStream.makeStream(of: ConfigurationRefresher.Refresh.self)
+        // A deadline far past the suite's time limit: waiting for it is the failure.
+        let refresher = ConfigurationRefresher(injector: injector, reader: reader, deadline: .seconds(3_600)) {
+            sink.yield($0)
+        }
+        try await testGracefulShutdown { trigger in
+            async let run: Void = refresher.run()
+            provider.setValue(ConfigValue(.int(5), isSecret: false), forKey: "rate.limit")
+            await rebuilding.wait()
+            trigger.triggerGracefulShutdown()
+            try await run
+        }
+        var iterator = refreshes.makeAsyncIterator()
+        let refresh = await iterator.next()
+        #expect(refresh?.settings == ["rate.limit"])
+        #expect(refresh?.rebuilt == [])
+        let error = try #require(refresh?.error as? InjectionError)
+        #expect(error.code == .refreshFailed)
+        #expect(error.problems.first?.underlying is CancellationError)
+        #expect(try await injector.get(Limiter.self).limit == 100)
+        release.open()
+        #expect(await injector.shutdown() == nil)
+    }
+}
