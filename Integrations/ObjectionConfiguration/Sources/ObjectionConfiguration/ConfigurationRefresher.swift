@@ -102,22 +102,37 @@ public struct ConfigurationRefresher: Service {
         reads.accept(readers.subtracting(refreshable), from: snapshot)
         let keys = injector.refreshableKeys.filter { readers.contains($0) || retrying.contains($0) }
         guard !keys.isEmpty else { return [] }
-        do {
-            let rebuilt = try await injector.refresh(keys: keys, within: deadline)
-            // Taken as read by what was rebuilt: a binding rebuilt over a cached dependency that
-            // read the setting does not read it again, and would be rebuilt at every later change.
-            reads.accept(Set(rebuilt), from: snapshot)
-            onRefresh(Refresh(settings: settings, rebuilt: rebuilt, error: nil))
-            return []
-        } catch {
-            // A refresh rebuilds every binding it can and names those that failed: the others
-            // were replaced (each was built before, having read a setting or failed a refresh).
-            let named = (error as? InjectionError).map { Set($0.path) } ?? []
-            let failed = named.isEmpty ? Set(keys) : named.intersection(keys)
-            let rebuilt = keys.filter { !failed.contains($0) }
-            reads.accept(Set(rebuilt), from: snapshot)
-            onRefresh(Refresh(settings: settings, rebuilt: rebuilt, error: error))
-            return failed
+        // One key at a time, as the injector rebuilds them: what was replaced is then known even
+        // when another key fails (a binding never built is left alone, and is not "rebuilt").
+        var rebuilt: [BindingKey] = []
+        var failures: [(key: BindingKey, error: any Error)] = []
+        for key in keys {
+            do {
+                rebuilt += try await injector.refresh(keys: [key], within: deadline)
+            } catch {
+                failures.append((key, error))
+            }
         }
+        // Taken as read by what was rebuilt: a binding rebuilt over a cached dependency that
+        // read the setting does not read it again, and would be rebuilt at every later change.
+        reads.accept(Set(rebuilt), from: snapshot)
+        onRefresh(Refresh(settings: settings, rebuilt: rebuilt, error: Self.combined(failures)))
+        return Set(failures.map(\.key))
+    }
+
+    /// The refresh's error from its keys' own: `nil` when none failed, the one as it is, else one
+    /// ``Objection/InjectionError/Code/refreshFailed`` naming each key, with each one's problems.
+    private static func combined(_ failures: [(key: BindingKey, error: any Error)]) -> (any Error)? {
+        guard failures.count > 1 else { return failures.first?.error }
+        return InjectionError(
+            code: .refreshFailed,
+            message: "Refresh failed for \(failures.count) bindings: "
+                + failures.map { "'\($0.key)'" }.joined(separator: ", "),
+            path: failures.map(\.key),
+            // A key's `refreshFailed` has its one problem; its `shutDown` is one.
+            problems: failures.compactMap { $0.error as? InjectionError }.flatMap {
+                $0.problems.isEmpty ? [$0] : $0.problems
+            }
+        )
     }
 }

@@ -150,6 +150,41 @@ struct RefreshOnChangeTests {
         #expect(await injector.shutdown() == nil)
     }
 
+    @Test("a failed refresh does not report as rebuilt a reader that was never built")
+    func failedRefreshListsNoUnbuiltReader() async throws {
+        struct Strict: Sendable { let limit: Int }
+        struct Unbuilt: Sendable { let limit: Int }
+        struct TooLow: Error {}
+        struct NotYet: Error {}
+        let provider = MutableInMemoryProvider(initialValues: ["rate.limit": ConfigValue(.int(100), isSecret: false)])
+        let reader = ConfigReader(provider: provider)
+        let injector = try await InjectorActor(modules: [
+            ConfigurationModule(reader),
+            TestModule { binder in
+                binder.bind(Strict.self).to { r in
+                    let limit: Int = try await r.setting("rate.limit")
+                    guard limit >= 10 else { throw TooLow() }
+                    return Strict(limit: limit)
+                }.asRefreshable()
+                // Reads the setting, then fails: a reader of it that was never built.
+                binder.bind(Unbuilt.self).to { r in
+                    _ = try await r.setting("rate.limit", as: Int.self)
+                    throw NotYet()
+                }.asRefreshable()
+            },
+        ])
+        _ = try await injector.get(Strict.self)
+        await #expect(throws: NotYet.self) { try await injector.get(Unbuilt.self) }
+        try await refreshing(injector, from: reader) { (refreshes) async throws in
+            provider.setValue(ConfigValue(.int(5), isSecret: false), forKey: "rate.limit")
+            let refresh = await refreshes.next()
+            #expect((refresh?.error as? InjectionError)?.path == [BindingKey(Strict.self)])
+            #expect(refresh?.rebuilt == [])
+            #expect(try await injector.get(Strict.self).limit == 100)
+        }
+        #expect(await injector.shutdown() == nil)
+    }
+
     @Test("a refreshable binding rebuilt over a cached singleton that read the setting is not rebuilt at later changes")
     func rebuiltOverACachedReaderOnce() async throws {
         struct Settings: Sendable { let limit: Int }
