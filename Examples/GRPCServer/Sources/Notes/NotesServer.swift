@@ -57,7 +57,9 @@ public enum NotesServer {
     /// order of its list: on graceful shutdown the server stops first and finishes the RPCs in
     /// flight, whose transactions still have their connections; then `InjectorService` drains
     /// the injector, ends the client's `run()`, which closes its connections, and disposes the
-    /// singletons in reverse order of construction.
+    /// singletons in reverse order of construction. The whole shutdown is bounded by the
+    /// settings' `gracefulShutdownTimeout` (then the group cancels its services) and
+    /// `cancellationTimeout` (then it ends the process).
     ///
     /// - Parameters:
     ///   - injector: The root injector, created with `startup: .deferred`.
@@ -73,17 +75,19 @@ public enum NotesServer {
         logger: Logger,
         gracefulShutdownSignals: [UnixSignal] = []
     ) -> ServiceGroup {
-        ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [
-                    InjectorService(
-                        injector, startupTimeout: settings.startupTimeout, drainTimeout: settings.drainTimeout,
-                        logger: logger),
-                    server,
-                ],
-                gracefulShutdownSignals: gracefulShutdownSignals,
-                logger: logger
-            )
+        var configuration = ServiceGroupConfiguration(
+            services: [
+                InjectorService(
+                    injector, startupTimeout: settings.startupTimeout, drainTimeout: settings.drainTimeout,
+                    logger: logger),
+                server,
+            ],
+            gracefulShutdownSignals: gracefulShutdownSignals,
+            logger: logger
         )
+        // The bound on the whole shutdown: graceful, then cancelled, then the process ends.
+        configuration.maximumGracefulShutdownDuration = settings.gracefulShutdownTimeout
+        configuration.maximumCancellationDuration = settings.cancellationTimeout
+        return ServiceGroup(configuration: configuration)
     }
 }

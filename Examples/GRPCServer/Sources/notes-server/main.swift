@@ -56,7 +56,7 @@ do {
 } catch {
     // A failed start (no database, a foreign `notes` table, a deadline passed) or a service's
     // failure, once everything has been shut down.
-    logger.critical("Stopped on an error: \(String(reflecting: error))")
+    logger.critical("Stopped on an error: \(LoggableError(error))")
     exit(EXIT_FAILURE)
 }
 logger.notice("Stopped. Singletons, in order: \(lifecycle.events.map(\.description).joined(separator: ", "))")

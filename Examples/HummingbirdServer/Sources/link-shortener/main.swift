@@ -73,7 +73,7 @@ let config: AppConfig
 do {
     config = try await injector.get(AppConfig.self)
 } catch {
-    logger.critical("Bad configuration: \(error)")
+    logger.critical("Bad configuration: \(LoggableError(error))")
     await injector.shutdown()
     exit(1)
 }
@@ -100,7 +100,7 @@ do {
 } catch {
     // A failed start (no database, a foreign `links` table, a deadline passed) or a service's
     // failure, once everything has been shut down.
-    logger.critical("Stopped on an error: \(String(reflecting: error))")
+    logger.critical("Stopped on an error: \(LoggableError(error))")
     exit(EXIT_FAILURE)
 }
 logger.notice("Stopped. Singletons, in order: \(lifecycle.events.map(\.description).joined(separator: ", "))")

@@ -35,7 +35,7 @@ do {
 } catch {
     // A failed boot (no database, a foreign table, the deadline passed), once the singletons built
     // so far are disposed.
-    app.logger.critical("Stopped on an error: \(String(reflecting: error))")
+    app.logger.critical("Stopped on an error: \(LoggableError(error))")
     try? await app.asyncShutdown()
     exit(EXIT_FAILURE)
 }

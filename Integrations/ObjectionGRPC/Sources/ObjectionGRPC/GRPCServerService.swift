@@ -23,7 +23,14 @@ import ServiceLifecycle
 ///
 /// grpc-swift's own graceful shutdown tells the RPCs in flight through their context's
 /// cancellation handle: a handler that waits on it (`context.cancellation.cancelled`) ends there,
-/// one that does not finishes its work.
+/// one that does not finishes its work. It waits for them without a limit; bound it with the
+/// group's configuration, as for any service:
+///
+/// ```swift
+/// var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm], logger: logger)
+/// configuration.maximumGracefulShutdownDuration = .seconds(20)   // then the server and the drain are cancelled
+/// configuration.maximumCancellationDuration = .seconds(5)        // then the group ends the process
+/// ```
 public struct GRPCServerService<Transport: ServerTransport>: Service {
     /// The server it runs.
     ///

@@ -16,6 +16,14 @@ public struct ServerSettings: Sendable {
     public var startupTimeout = Duration.seconds(30)
     /// How long shutdown waits for the RPCs still in flight once the server has stopped.
     public var drainTimeout = Duration.seconds(10)
+    /// How long the group's graceful shutdown may take before it cancels the server and the
+    /// injector's drain (`ServiceGroupConfiguration.maximumGracefulShutdownDuration`): grpc-swift
+    /// waits for the RPCs in flight without a limit of its own.
+    public var gracefulShutdownTimeout = Duration.seconds(20)
+    /// How long the services may take to return once cancelled before the group ends the process
+    /// (`ServiceGroupConfiguration.maximumCancellationDuration`): a handler stuck on an await that
+    /// ignores cancellation would otherwise keep the server up for ever.
+    public var cancellationTimeout = Duration.seconds(5)
 
     /// The defaults: `127.0.0.1:50051`, and the database of `.ci/postgres-start`.
     ///

@@ -15,7 +15,7 @@ import ObjectionHummingbird
 /// ``RequestIdentity/requestID(of:context:)`` settles. It leaves the id in the context's
 /// `requestScope.requestID`, where the scope middleware adopts it instead of settling it again,
 /// and where the hand-wired route reads it. Any other error that reaches it (the hand-wired
-/// route's) is logged and answered with an opaque `500`. The one response it cannot reach is the
+/// route's) is logged by type (`LoggableError`) and answered with an opaque `500`. The one response it cannot reach is the
 /// `400` HummingbirdCore writes, before closing the connection, for a request it cannot parse as
 /// HTTP.
 public struct RequestIDMiddleware<Context: InjectingRequestContext>: RouterMiddleware {
@@ -40,13 +40,12 @@ public struct RequestIDMiddleware<Context: InjectingRequestContext>: RouterMiddl
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         } catch {
-            // As the scope middleware answers: the error in the log, nothing of it in the response.
+            // As the scope middleware answers: the error's type in the log (its description may
+            // carry a value, a password in a connection string), nothing of it in the response.
+            let logged = LoggableError(error)
             context.logger.error(
                 "Request failed; answered 500",
-                metadata: [
-                    "error.type": .string(String(reflecting: type(of: error))),
-                    "error": .string(String(reflecting: error)),
-                ]
+                metadata: ["error.type": .string(logged.typeName), "error": .string(logged.description)]
             )
             response = try HTTPError(.internalServerError, message: "Internal Server Error")
                 .response(from: request, context: context)
