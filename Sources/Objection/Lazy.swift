@@ -44,14 +44,12 @@ public final class Lazy<T: Sendable>: Sendable {
         get async throws {
             let key = BindingKey(T.self, named: factory.name)
             let injector = try factory.objects.runningInjector(for: key)
-            // Built: the step's own first read, without entering it. An injector-wide target's
-            // value is handed out while the injector that owns its binding runs, as `get` would:
-            // a child's root that shut down has disposed it. A scoped target's lives in the scope
-            // that made the handle, checked above.
+            // Built: the step's own first read, without entering it. A value an injector-wide
+            // cache built is handed out while the injector that owns that cache runs, as `get`
+            // would — through an alias or just in time too: a child's root that shut down has
+            // disposed it. A scoped target's lives in the scope that made the handle, checked above.
             if let built = handle.lifetime.cell?.value(as: T.self) {
-                if let target = injector.table.binding(for: key), target.lifetime.isInjectorWide,
-                    case let owner = injector.owner(of: target), owner.isShutDown
-                {
+                if let owner = injector.cacheOwner(of: key), owner.isShutDown {
                     throw InjectionError.shutDown(isScope: owner.isScope, key: key)
                 }
                 return built

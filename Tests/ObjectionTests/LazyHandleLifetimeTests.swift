@@ -3,6 +3,13 @@ import Testing
 
 @testable import Objection
 
+/// A just-in-time singleton that records its disposal.
+final class DisposableShed: Injectable, AsyncDisposable {
+    static let injection = Injection(DisposableShed.init).asSingleton()
+    init() {}
+    func dispose() async {}
+}
+
 /// A `Lazy` handle's shared resolution is a step like any binding's, over a cell of its own: what
 /// it reads belongs to its target's binding, which the observer hears and which disposes it.
 @Suite("A Lazy handle's own lifetime", .hangLimit)
@@ -56,5 +63,46 @@ struct LazyHandleLifetimeTests {
         let error = await injectionError { _ = try await injector.get(Node.self) }
         #expect(error?.code == .circularDependency)
         #expect(error?.path.contains(BindingKey(Lazy<Node>.self)) == true)
+    }
+
+    @Test("a child's Lazy of a root singleton, aliased or just in time, is refused once the root disposed it")
+    func refusedOnceItsOwnerDisposed() async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Resource.self).to { _ in Resource("pool", log: log) }.asSingleton()
+        }
+        let child = try await root.child(modules: [
+            TestModule { binder in binder.bind(Resource.self, named: "alias").to(Resource.self) }
+        ])
+        let aliased = try await child.get(Lazy<Resource>.self, named: "alias")
+        let justInTime = try await child.get(Lazy<DisposableShed>.self)
+        _ = try await aliased.value
+        _ = try await justInTime.value
+        _ = await root.shutdown(within: nil)
+        #expect(log.values == ["pool"])
+        #expect(await injectionError { _ = try await child.get(Resource.self, named: "alias") }?.code == .shutDown)
+        #expect(await injectionError { _ = try await child.get(DisposableShed.self) }?.code == .shutDown)
+        #expect(await injectionError { _ = try await aliased.value }?.code == .shutDown)
+        #expect(await injectionError { _ = try await justInTime.value }?.code == .shutDown)
+    }
+
+    @Test("while shutdown drains a request, a Lazy of a singleton still answers it, as its get does")
+    func answersWhileTheDrainWaits() async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Resource.self).to { _ in Resource("pool", log: log) }.asSingleton()
+        }
+        let lazy = try await root.get(Lazy<Resource>.self)
+        let before = try await lazy.value
+        let request = await HeldRequest.open(on: root) { scope in
+            let viaLazy = try await lazy.value
+            let viaGet = try await scope.get(Resource.self)
+            return viaLazy === before && viaGet === before
+        }
+        let (same, stopped) = try await request.finish(whileStopping: root) { await root.shutdown(within: nil) }
+        #expect(same)
+        #expect(stopped == nil)
+        #expect(log.values == ["pool"])
+        #expect(await injectionError { _ = try await lazy.value }?.code == .shutDown)
     }
 }
