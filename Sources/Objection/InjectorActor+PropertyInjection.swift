@@ -9,8 +9,11 @@ extension InjectorActor {
     /// ```
     ///
     /// - Parameter object: The object to fill.
-    /// - Throws: Like ``get(_:named:)``, for the first property that cannot be resolved.
+    /// - Throws: Like ``get(_:named:)``, for the first property that cannot be resolved;
+    ///   ``InjectionError/Code/shutDown`` once this injector has shut down, before any property
+    ///   is set or the object awoken, whether or not it declares properties.
     public nonisolated func injectDependencies(into object: some PropertyInjectable) async throws {
+        try checkNotShutDown()
         try await injectProperties(into: object, parent: ResolutionFrame.active)
     }
 

@@ -90,4 +90,21 @@ struct PropertyInjectionTests {
         #expect(vehicle.engine != nil)
         #expect(vehicle.awakenings.value == 1)
     }
+
+    @Test("injectDependencies(into:) after shutdown throws shutDown and awakes nothing, even without properties")
+    func afterShutdown() async throws {
+        final class Bare: PropertyInjectable {
+            static let injectedProperties: [InjectedProperty] = []
+            let awakenings = Counter()
+            func awakeFromInjection() { awakenings.increment() }
+        }
+        let injector = try await makeInjector { $0.bind(Engine.self).to(Engine.init) }
+        _ = await injector.shutdown(within: nil)
+        let bare = Bare()
+        let vehicle = CountingVehicle()
+        #expect(await injectionError { try await injector.injectDependencies(into: bare) }?.code == .shutDown)
+        #expect(await injectionError { try await injector.injectDependencies(into: vehicle) }?.code == .shutDown)
+        #expect(bare.awakenings.value == 0)
+        #expect(vehicle.awakenings.value == 0)
+    }
 }
