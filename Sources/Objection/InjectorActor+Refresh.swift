@@ -109,6 +109,9 @@ extension InjectorActor {
         for binding in bindings {
             guard let generations = binding.lifetime.generations, generations.current != nil else { continue }
             do {
+                // Asked from inside a construction of this binding (its own rebuild's provider),
+                // the refresh would wait for itself: a cycle.
+                if let caller = ResolutionFrame.active { _ = try enter(binding, below: caller) }
                 try await generations.coalescing {
                     try await owner(of: binding).replaceGeneration(of: binding, in: generations, within: deadline)
                 }
@@ -167,7 +170,11 @@ extension InjectorActor {
     ) throws(SynchronousStop) -> T {
         if let holder = driver.parent?.enclosingSingleton, !owner(of: holder).isScope {
             let path = (driver.parent?.keys ?? []) + [binding.key]
-            throw .failed(InjectionError.refreshableCaptured(binding.key, by: holder, path: path))
+            // Back to a binding on the path: a cycle, which its step reports as one.
+            guard path.dropLast().contains(binding.key) else {
+                throw .failed(InjectionError.refreshableCaptured(binding.key, by: holder, path: path))
+            }
+            return try claimSingleton(binding, producer: producer, for: driver)
         }
         if let generation = generation(of: binding) { return CellValue.unwrap(generation.box, as: T.self) }
         return try claimSingleton(binding, producer: producer, for: driver)

@@ -22,7 +22,8 @@ final class Generations: Sendable {
         var answered = 0
         /// The error of the last finished rebuild, which every refresh it covers gets.
         var lastError: (any Error)?
-        var waiting: [CheckedContinuation<Void, Never>] = []
+        /// The refreshes waiting for the rebuild running now, by their number.
+        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
     }
 
     /// The generation in use now, if the binding was built.
@@ -90,7 +91,8 @@ final class Generations: Sendable {
 
     /// Runs `rebuild` for this refresh, or waits for the one that covers it: one rebuild at a time,
     /// and a refresh asked while one runs is answered by the next, which starts after it — so the
-    /// last request wins and concurrent ones share one rebuild. Throws the rebuild's error.
+    /// last request wins and concurrent ones share one rebuild. Throws the rebuild's error; a
+    /// caller cancelled while it waits leaves at once with `CancellationError`.
     func coalescing(_ rebuild: () async throws -> Void) async throws {
         enum Role {
             case answered((any Error)?)
@@ -113,14 +115,20 @@ final class Generations: Sendable {
                 if let error { throw error }
                 return
             case .wait:
-                await withCheckedContinuation { continuation in
-                    let resumeNow = state.withLock { state in
-                        guard state.rebuild != nil else { return true }
-                        state.waiting.append(continuation)
-                        return false
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { continuation in
+                        // Cancelled before it waits: the flag is set before the handler runs.
+                        let resumeNow = state.withLock { state in
+                            guard state.rebuild != nil, !Task.isCancelled else { return true }
+                            state.waiting[ticket] = continuation
+                            return false
+                        }
+                        if resumeNow { continuation.resume() }
                     }
-                    if resumeNow { continuation.resume() }
+                } onCancel: {
+                    state.withLock { $0.waiting.removeValue(forKey: ticket) }?.resume()
                 }
+                try Task.checkCancellation()
             case .run(let covered):
                 var failure: (any Error)?
                 do { try await rebuild() } catch { failure = error }
@@ -130,13 +138,13 @@ final class Generations: Sendable {
                     // A caller that left is not a failed rebuild: health stays as it was.
                     if let failure, !(failure is CancellationError) { state.failure = Self.name(of: failure) }
                     defer {
-                        state.waiting = []
+                        state.waiting = [:]
                         state.rebuild = nil
                     }
                     return (state.waiting, state.rebuild)
                 }
                 ended?.finish(.success(nil))
-                for waiter in waiting { waiter.resume() }
+                for waiter in waiting.values { waiter.resume() }
             }
         }
     }

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import Objection
+
+/// What a refresh waits for ends: a refresh asked from inside its own rebuild, a caller that
+/// leaves while another refresh's rebuild runs, a refreshable binding that needs itself.
+@Suite("Refresh waits that end", .hangLimit)
+struct RefreshWaitTests {
+    final class Limiter: Sendable {}
+    final class Reader: Sendable {}
+
+    @Test("a refresh asked from inside its binding's own rebuild is a cycle, not a wait until the deadline")
+    func refreshFromItsOwnRebuild() async throws {
+        let box = InjectorBox()
+        let builds = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in
+                if builds.increment() == 2, let injector = box.injector {
+                    try await injector.refresh(Limiter.self, within: .seconds(3_600))
+                }
+                return Limiter()
+            }.asRefreshable()
+        }
+        box.injector = injector
+        let first = try await injector.get(Limiter.self)
+        let error = try await withDeadline(seconds: 60) {
+            await injectionError { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
+        }
+        #expect(error?.code == .refreshFailed)
+        let nested = try #require(error?.problems.first?.underlying as? InjectionError)
+        #expect(nested.problems.first?.code == .circularDependency)
+        #expect(try await injector.get(Limiter.self) === first)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+
+    @Test("a refresh waiting for another's rebuild leaves at once when its caller is cancelled")
+    func cancelledWaiterLeaves() async throws {
+        let rebuilding = Gate()
+        let release = Gate()
+        let builds = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in
+                if builds.increment() == 2 {
+                    rebuilding.open()
+                    await release.wait()
+                }
+                return Limiter()
+            }.asRefreshable()
+        }
+        _ = try await injector.get(Limiter.self)
+        let generations = try #require(injector.table.binding(for: BindingKey(Limiter.self))?.lifetime.generations)
+        let running = Task { try await injector.refresh(Limiter.self) }
+        await rebuilding.wait()
+        let waiting = Task { try await injector.refresh(Limiter.self) }
+        await waitUntil { generations.asked == 2 }
+        waiting.cancel()
+        let left = try await withDeadline(seconds: 60) { await waiting.result }
+        let error = try #require(left.failure as? InjectionError)
+        #expect(error.problems.first?.underlying is CancellationError)
+        release.open()
+        #expect(try await running.value)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+
+    @Test("a refreshable binding that needs itself is a cycle naming it, not a captured refreshable")
+    func refreshableCycle() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { r in
+                _ = try await r.get(Reader.self)
+                return Limiter()
+            }.asRefreshable()
+            binder.bind(Reader.self).to { r in
+                _ = try await r.get(Limiter.self)
+                return Reader()
+            }
+        }
+        let error = await injectionError { _ = try await injector.get(Limiter.self) }
+        #expect(error?.code == .circularDependency)
+        #expect(error?.path == [BindingKey(Limiter.self), BindingKey(Reader.self), BindingKey(Limiter.self)])
+    }
+}
+
+extension Result {
+    /// The error, if this is a failure.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
