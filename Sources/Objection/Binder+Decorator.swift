@@ -27,9 +27,11 @@ extension Binder {
         decorators.append(
             Decorator(
                 key: BindingKey(type, named: name),
-                location: InjectionError.SourceLocation(fileID: fileID, line: line)
-            ) { producer in
-                (producer as? Recipe<T>)?.decorated(with: decorator)
+                location: InjectionError.SourceLocation(fileID: fileID, line: line),
+                function: decorator
+            ) { decorators, producer in
+                let functions = decorators.compactMap { $0.function as? @Sendable (Resolver, T) async throws -> T }
+                return (producer as? Recipe<T>)?.decorated(with: functions)
             }
         )
     }
@@ -39,6 +41,10 @@ extension Binder {
 struct Decorator {
     let key: BindingKey
     let location: InjectionError.SourceLocation
-    /// The producer wrapped by the decorator, or `nil` when its type does not match.
-    let apply: (any AnyRecipe) -> (any AnyRecipe)?
+    /// The decorating function: a `@Sendable (Resolver, T) async throws -> T` of the decorated type.
+    let function: any Sendable
+    /// The producer wrapped by every decorator of the list, all of this one's key, in their
+    /// order; `nil` when its type does not match. One wrapper for them all: a wrapper per
+    /// decorator would nest as deep as there are decorators, and release recursively.
+    let applyAll: ([Decorator], any AnyRecipe) -> (any AnyRecipe)?
 }

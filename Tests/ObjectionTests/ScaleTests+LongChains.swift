@@ -206,6 +206,29 @@ extension ScaleTests {
             await root.shutdown(within: nil)
         }
 
+        @Test("100,000 decorators of one binding apply in order, and the injector is released without a crash", .scale)
+        func manyDecorators() async throws {
+            var injector: InjectorActor? = try await makeInjector { b in
+                b.bind(Int.self).toInstance(0)
+                for step in 0..<Self.length { b.decorate(Int.self) { _, value in value * 2 % 1_000_003 + step } }
+            }
+            let expected = (0..<Self.length).reduce(0) { value, step in value * 2 % 1_000_003 + step }
+            #expect(try await injector?.get(Int.self) == expected)
+            // Dropping the injector releases its one decorated recipe: a wrapper per decorator
+            // released each other recursively, exhausting the stack.
+            injector = nil
+        }
+
+        @Test("100,000 collections of one contribution each are built in linear time", .scale)
+        func manyCollections() async throws {
+            let injector = try await withDeadline {
+                try await makeInjector { b in
+                    for index in 0..<Self.length { b.contribute(Int.self, named: "c\(index)").toInstance(index) }
+                }
+            }
+            #expect(try await injector.get([Int].self, named: "c99999") == [99_999])
+        }
+
         @Test("100,000 request scopes nested in each other open, resolve and end", .scale)
         func nestedScopes() async throws {
             let injector = try await makeInjector { b in b.bind(Engine.self).to(Engine.init).inScope(.scoped) }

@@ -170,10 +170,14 @@
         }
     }
 
-    /// The same recipe, its value passed through `decorator`; decorators suspend, so there is no
-    /// synchronous form.
-    func decorated(with decorator: @escaping @Sendable (Resolver, T) async throws -> T) -> Recipe {
-        transformed(decorator)
+    /// The same recipe, its value passed through each of `decorators` in turn; decorators
+    /// suspend, so there is no synchronous form.
+    func decorated(with decorators: [@Sendable (Resolver, T) async throws -> T]) -> Recipe {
+        transformed { resolver, value in
+            var value = value
+            for decorator in decorators { value = try await decorator(resolver, value) }
+            return value
+        }
     }
 
     /// The same recipe — with and without runtime arguments — followed by `step`, which may

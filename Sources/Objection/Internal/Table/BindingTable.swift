@@ -154,17 +154,25 @@ import Synchronization
             }
         }
 
+        // A key's decorators apply together, in the order declared.
+        var decoratorsByKey: [BindingKey: [Decorator]] = [:]
+        var decoratedKeys: [BindingKey] = []
         for decorator in decorators {
-            guard let index = indexByKey[decorator.key], let producer = declarations[index].producer,
-                let decorated = decorator.apply(producer)
+            if decoratorsByKey[decorator.key] == nil { decoratedKeys.append(decorator.key) }
+            decoratorsByKey[decorator.key, default: []].append(decorator)
+        }
+        for key in decoratedKeys {
+            let group = decoratorsByKey[key] ?? []
+            guard let index = indexByKey[key], let producer = declarations[index].producer,
+                let decorated = group.first?.applyAll(group, producer)
             else {
-                problems.append(
+                problems += group.map { decorator in
                     .configurationProblem(
-                        "'\(decorator.key)' is decorated, but this injector's modules do not bind it",
-                        key: decorator.key,
+                        "'\(key)' is decorated, but this injector's modules do not bind it",
+                        key: key,
                         location: decorator.location
                     )
-                )
+                }
                 continue
             }
             declarations[index].producer = decorated
@@ -177,10 +185,9 @@ import Synchronization
 
         // Each collection fed by contributions becomes one binding of `[T]`.
         var collections: [(index: Int, collection: any AnyContributedCollection)] = []
+        var collected: Set<BindingKey> = []
         for contribution in contributions {
-            guard let collection = contribution.collection,
-                !collections.contains(where: { $0.collection.key == collection.key })
-            else { continue }
+            guard let collection = contribution.collection, collected.insert(collection.key).inserted else { continue }
             if indexByKey[collection.key] != nil {
                 problems.append(
                     .configurationProblem(
