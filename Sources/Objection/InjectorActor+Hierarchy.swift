@@ -37,7 +37,8 @@ extension InjectorActor {
 
     /// Creates a new root injector from this injector's module stack plus `modules`
     /// (Objection's derived injector). It has its own singletons and builds its eager singletons
-    /// as `startup` says (now, by default); this injector is unchanged.
+    /// as `startup` says (now, by default); this injector is unchanged. It shares nothing built
+    /// here, so it may be derived after this injector shut down, and owns what it builds.
     ///
     /// ```swift
     /// let level18 = try await injector.withModules([Level18Module()])
