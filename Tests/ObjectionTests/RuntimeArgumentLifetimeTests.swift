@@ -111,6 +111,21 @@ struct RuntimeArgumentLifetimeTests {
         #expect(subject.builds.value == 1)
     }
 
+    @Test("a call without the arguments it needs is refused, built or not, a Lazy's too", arguments: Kind.caching)
+    func noArgumentsRefusedOnceBuilt(kind: Kind) async throws {
+        let subject = try await Subject(kind)
+        let before = await injectionError { _ = try await subject.injector.get(Tenant.self) }
+        #expect(before?.code == .argumentMismatch)
+        _ = try await subject.tenant("a")
+        let after = await injectionError { _ = try await subject.injector.get(Tenant.self) }
+        #expect(after?.code == .argumentMismatch)
+        #expect(after?.message == before?.message)
+        let lazy = try await subject.injector.get(Lazy<Tenant>.self)
+        #expect(await injectionError { _ = try await lazy.value }?.code == .argumentMismatch)
+        #expect(try await subject.tenant("b").id == "a")
+        #expect(subject.builds.value == 1)
+    }
+
     @Test("an instance built with arguments is disposed when its scope ends", arguments: [Kind.singleton, .scoped])
     func disposedWithItsScope(kind: Kind) async throws {
         let subject = try await Subject(kind)

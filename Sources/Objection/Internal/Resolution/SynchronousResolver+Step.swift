@@ -48,13 +48,16 @@ extension SynchronousResolver {
     {
         switch binding.lifetime.kind {
         case .singleton, .handle:
+            try refuseWithoutArguments(binding, producer: producer, mode)
             if let built = binding.lifetime.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
             return try injector.claimSingleton(binding, producer: producer, for: driver)
         case .scoped:
+            try refuseWithoutArguments(binding, producer: producer, mode)
             guard case .mayWait(let driver) = mode else { return try scopedInPlace(binding, producer: producer) }
             return try injector.scopedStep(binding, producer: producer, for: driver, resolver: self)
         case .custom:
+            try refuseWithoutArguments(binding, producer: producer, mode)
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
             return try injector.customStep(binding, producer: producer, for: driver)
         case .refreshable:
@@ -67,6 +70,21 @@ extension SynchronousResolver {
             }
             return try transient(binding, producer: producer, for: driver)
         }
+    }
+
+    /// Refuses a call without runtime arguments of a cached binding that cannot build without
+    /// them, built or not: its cache may hold an instance another call's arguments built, which
+    /// such a call would read only once it is built (``InjectionError/Code/argumentMismatch``,
+    /// as its recipe answers when nothing is built). A transient's recipe refuses it by itself.
+    private func refuseWithoutArguments<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode)
+        throws(SynchronousStop)
+    {
+        guard producer.argumentsRequired else { return }
+        guard case .mayWait(let driver) = mode else { throw .mustSuspend }
+        throw .failed(
+            InjectionError.argumentMismatch(
+                binding.key, expected: producer.argumentTypes, given: [],
+                path: (driver.parent?.keys ?? []) + [binding.key]))
     }
 
     /// A transient for a driver: an instance, a graph the plan allows to build in

@@ -82,7 +82,9 @@ import Synchronization
         self.links = links
         self.index = index
         self.tableID = tableID
-        self.lifetime = Lifetime(declaration.scope, scopedIndex: scopedIndex)
+        self.lifetime = Lifetime(
+            declaration.scope, scopedIndex: scopedIndex,
+            needsArguments: (producer as? any RuntimeArgumentSignature)?.argumentsRequired == true)
         self.dispose = declaration.dispose
         self.keyTypeIsDisposable = declaration.key.type is any AsyncDisposable.Type
         self.keyTypeIsOutcomeAware = declaration.key.type is any OutcomeAwareDisposable.Type

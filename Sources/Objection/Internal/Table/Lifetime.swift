@@ -28,11 +28,19 @@ struct Lifetime: Sendable {
     let scopedIndex: Int?
     /// A custom-scoped binding's cache: callers that miss it each build.
     let customCache: (any ScopeCache)?
+    /// Whether a value, once built, stays until the injector shuts down, the same for every
+    /// table and request that reads it: a singleton's, unless it cannot be built without runtime
+    /// arguments (a call without them is refused, built or not, by its step). A graph built in
+    /// place may read it from a table it was not planned in, and once its frontier is all built
+    /// it stops checking. (A refreshable binding's value changes, and each request scope pins its
+    /// own.)
+    let staysBuilt: Bool
 
     /// The lifetime of a binding in `scope`, with a new cell or cache of its own; `scopedIndex`
     /// is its position among the scoped bindings of its table.
-    init(_ scope: Scope, scopedIndex: Int?) {
+    init(_ scope: Scope, scopedIndex: Int?, needsArguments: Bool = false) {
         kind = scope.kind
+        staysBuilt = kind == .singleton && !needsArguments
         cell = kind == .singleton || kind == .refreshable || kind == .handle ? CacheCell() : nil
         generations = kind == .refreshable ? Generations() : nil
         self.scopedIndex = kind == .scoped ? scopedIndex : nil
@@ -54,12 +62,6 @@ extension Lifetime {
     /// that reads one does not build it.
     var livesWhereDeclared: Bool { isInjectorWide || kind == .custom }
 
-    /// Whether a value, once built, stays until the injector shuts down, the same for every
-    /// table and request that reads it: a singleton. A graph built in place may read it from a
-    /// table it was not planned in, and once its frontier is all built it stops checking. (A
-    /// refreshable binding's value changes, and each request scope pins its own.)
-    var staysBuilt: Bool { kind == .singleton }
-
     /// Whether `refresh` replaces its value while the injector runs: a refreshable binding. A
     /// handle must not keep such a value, and a caller that waited for another's construction
     /// reads it again rather than take the one handed over, so that its request scope pins the
@@ -68,7 +70,7 @@ extension Lifetime {
 
     /// Whether startup builds it in ``Stage/production``, where every singleton is built
     /// before the first request; other stages build only the eager ones.
-    var isBuiltAtStartupInProduction: Bool { staysBuilt }
+    var isBuiltAtStartupInProduction: Bool { kind == .singleton }
 
     /// Whether a request scope holds its value.
     var isPerRequest: Bool { kind == .scoped }
