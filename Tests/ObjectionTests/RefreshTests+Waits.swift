@@ -22,6 +22,8 @@ struct RefreshWaitTests {
             }.asRefreshable()
         }
         box.injector = injector
+        // The provider holds the box, which holds the injector: let go at the end.
+        defer { box.injector = nil }
         let first = try await injector.get(Limiter.self)
         let error = try await withDeadline(seconds: 60) {
             await injectionError { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
