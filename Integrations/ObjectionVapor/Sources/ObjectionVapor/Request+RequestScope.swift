@@ -2,9 +2,9 @@ import Objection
 import Vapor
 
 extension Request {
-    /// The request's Objection scope, while ``ObjectionScopeMiddleware`` serves the request;
-    /// `nil` before it runs, after the response has been produced, or on a route it does not
-    /// wrap.
+    /// The request's Objection scope, while ``ObjectionScopeMiddleware`` serves the request and
+    /// while a body made with `Response.Body(keepingScopeOf:)` is written; `nil` before the
+    /// middleware runs, after the response has been produced, or on a route it does not wrap.
     ///
     /// ```swift
     /// let audit: AuditTrail? = try await req.requestScope?.getIfBound(AuditTrail.self)

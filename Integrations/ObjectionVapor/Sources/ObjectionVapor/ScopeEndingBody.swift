@@ -81,12 +81,19 @@ extension Response.Body {
         let scope = keeper.scope
         self.init(
             asyncStream: { writer in
-                // The last buffer is held back until the scope has ended: with a known length,
-                // the last buffer completes the response on the wire, and `.end` sends nothing.
-                let holding = HoldingWriter(base: writer)
+                // With a known length, the last buffer is held back until the scope has ended: it
+                // completes the response on the wire, and `.end` sends nothing. A chunked body's
+                // buffers go out as written, so that a stream writing to a client that has left
+                // fails, and its scope with it; its end is the terminating chunk.
+                let holding = HoldingWriter(base: writer, holdsLast: count >= 0)
                 let log = { (failure: ResponseDisposalFailure) in logDisposalFailure(failure, to: logger) }
                 do {
-                    // In the scope, as the handler ran: `InjectorActor.current` is the request's.
+                    // In the scope, as the handler ran: `InjectorActor.current` is the request's,
+                    // and so is `req.requestScope` (the middleware restored the enclosing one when
+                    // it returned, before Vapor writes the body).
+                    let enclosing = request.storage[ScopeKeeperKey.self]
+                    request.storage[ScopeKeeperKey.self] = keeper
+                    defer { request.storage[ScopeKeeperKey.self] = enclosing }
                     try await InjectorActor.withCurrent(scope.injector) { try await stream(holding) }
                     // A stream that wrote its own `.error` failed as one that throws.
                     if let written = holding.writtenError { throw written }
@@ -116,17 +123,21 @@ extension Response.Body {
     }
 }
 
-/// A stream's writer that holds back the last buffer written, until ``flush()``: so that the
-/// response is not complete on the wire before its scope has ended. It never ends the response
+/// A stream's writer that holds back the last buffer written, until ``flush()``, when the body's
+/// length is known: so that the response is not complete on the wire before its scope has
+/// ended. (A chunked body is complete only at its end, so its buffers are written as they come,
+/// and a client that has left fails the stream's next write.) It never ends the response
 /// itself: the kept stream's wrapper writes the end, or the error, once the scope has ended — a
 /// stream's own `.end` is dropped, and its own `.error` is kept for the wrapper
 /// (``writtenError``), which ends the scope failed with it.
 final class HoldingWriter: AsyncBodyStreamWriter {
     private let base: any AsyncBodyStreamWriter
+    private let holdsLast: Bool
     private let state = Mutex<(held: ByteBuffer?, error: (any Error)?)>((nil, nil))
 
-    init(base: any AsyncBodyStreamWriter) {
+    init(base: any AsyncBodyStreamWriter, holdsLast: Bool) {
         self.base = base
+        self.holdsLast = holdsLast
     }
 
     /// The error the stream wrote (`.error`), if any: the first.
@@ -134,6 +145,8 @@ final class HoldingWriter: AsyncBodyStreamWriter {
 
     func write(_ result: BodyStreamResult) async throws {
         switch result {
+        case .buffer(let buffer) where !holdsLast:
+            try await base.write(.buffer(buffer))
         case .buffer(let buffer):
             if let previous = state.withLock({ state in
                 defer { state.held = buffer }; return state.held

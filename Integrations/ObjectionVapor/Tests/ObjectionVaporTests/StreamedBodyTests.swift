@@ -87,6 +87,29 @@ struct StreamedBodyTests {
         await injector.shutdown()
     }
 
+    @Test("req.resolve inside a body that keeps the scope reads the request's instance", arguments: [false, true])
+    func resolveInsideTheBody(counted: Bool) async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                return Response(
+                    status: .ok,
+                    body: Response.Body(keepingScopeOf: req, count: counted ? 4 : -1) { writer in
+                        let again = try await req.resolve(DisposalProbe.self)
+                        try await writer.writeBuffer(ByteBuffer(string: again === probe ? "same" : "diff"))
+                    })
+            }
+            let port = try await app.startLive()
+            let (status, text) = try await withHTTPClient { client in try await client.get(port: port, "/stream") }
+            #expect(status == .ok)
+            #expect(text == "same")
+            #expect(events.all == ["disposed"])
+        }
+        await injector.shutdown()
+    }
+
     @Test("A stream that writes its own end: the response still ends after the scope, whose failed commit breaks it")
     func streamWritesItsOwnEnd() async throws {
         let injector = try await InjectorActor(modules: [RequestModule(ledger: ScopeLedger())])
