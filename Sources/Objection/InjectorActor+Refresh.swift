@@ -137,6 +137,8 @@ extension InjectorActor {
     ) async throws {
         guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
         let frame = try enter(binding, below: nil)
+        // Counted from before its task starts until that task ends, answered or given up.
+        let work = generations.startWork()
         let built = try await RefreshDeadline.run(deadline, naming: binding.key) { [self] in
             try await observingConstruction(of: binding, at: frame) { frame in
                 try await binding.producer.buildAgain(in: self, frame: frame, for: binding)
@@ -146,6 +148,8 @@ extension InjectorActor {
                 _ = await Self.runDisposal(
                     Disposal(key: binding.key, dispose: dispose), after: .succeeded, observing: observing)
             }
+        } ended: {
+            generations.endWork(work)
         }
         let disposal = binding.disposal(of: built.value, ownedHere: { ownsValues(of: binding) })
             .map { Disposal(key: binding.key, dispose: $0) }
@@ -168,11 +172,11 @@ extension InjectorActor {
         producer: Recipe<T>,
         for driver: StepDriver
     ) throws(SynchronousStop) -> T {
-        if let holder = driver.parent?.enclosingSingleton, !owner(of: holder).isScope {
-            let path = (driver.parent?.keys ?? []) + [binding.key]
-            // Back to a binding on the path: a cycle, which its step reports as one.
-            guard path.dropLast().contains(binding.key) else {
-                throw .failed(InjectionError.refreshableCaptured(binding.key, by: holder, path: path))
+        if let parent = driver.parent, let holder = parent.enclosingSingleton, !owner(of: holder).isScope {
+            // Back to this binding, built on the path: a cycle, which its step reports as one.
+            guard parent.isBuilding(binding) else {
+                throw .failed(
+                    InjectionError.refreshableCaptured(binding.key, by: holder, path: parent.keys + [binding.key]))
             }
             return try claimSingleton(binding, producer: producer, for: driver)
         }

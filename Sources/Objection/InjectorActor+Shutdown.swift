@@ -281,10 +281,11 @@ extension InjectorActor {
         if ownsTable || justInTime != nil {
             outcomes += singletonCells.compactMap { $0.outcomeInFlight(excluding: excluded) }
         }
-        // A refresh's rebuild may be using this injector's singletons: disposed after it.
+        // A refresh's rebuild may be using this injector's singletons, even one whose caller has
+        // stopped waiting for it: disposed after it.
         if ownsTable, table.resolvesRefreshable {
             for binding in table.declaredBindings where binding.lifetime.changesOnRefresh {
-                if let rebuild = binding.lifetime.generations?.rebuildInFlight { outcomes.append(rebuild) }
+                outcomes += binding.lifetime.generations?.rebuildsInFlight ?? []
             }
         }
         return outcomes

@@ -54,10 +54,15 @@ public final class Lazy<T: Sendable>: Sendable {
                 }
                 return built
             }
-            // A refreshable binding is read anew each time, as the generation of the request that
+            // A refreshable binding (or an alias to one) is read anew each time, as the generation of the request that
             // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh. Its
             // handle's cell is never filled, so the read above never answers for it.
-            if injector.table.binding(for: key)?.lifetime.changesOnRefresh == true { return try await factory() }
+            if let target = try injector.binding(for: key, as: T.self),
+                target.lifetime.changesOnRefresh
+                    || injector.aliasChainEnd(from: target)?.lifetime.changesOnRefresh == true
+            {
+                return try await factory()
+            }
             // The step using the handle, if any, is the handle's parent: a step which needs this
             // handle while the handle needs it ends in a cycle error, not a wait without end.
             return try await injector.resolve(handle, producer: resolveTarget, below: ResolutionFrame.active)

@@ -19,6 +19,21 @@ extension RefreshTests {
         #expect(await injector.shutdown() == nil)
     }
 
+    @Test("a Lazy of an alias to a refreshable binding reads the current generation each time too")
+    func lazyThroughAnAliasReadsAnew() async throws {
+        let ledger = RefreshLedger()
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in try await ledger.build() }.asRefreshable()
+            binder.bind(Limiter.self, named: "alias").to(Limiter.self)
+        }
+        let lazy = try await injector.get(Lazy<Limiter>.self, named: "alias")
+        #expect(try await lazy.value.number == 1)
+        try await injector.refresh()
+        let again = try await lazy.value
+        #expect(again.number == 2 && !again.isDisposed)
+        #expect(await injector.shutdown() == nil)
+    }
+
     @Test("a singleton's Factory used inside a request gets the request's generation, kept to its end")
     func factoryInsideARequestPins() async throws {
         let ledger = RefreshLedger()

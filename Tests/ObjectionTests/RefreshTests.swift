@@ -32,8 +32,10 @@ struct RefreshTests {
         #expect(await injector.shutdown() == nil)
     }
 
-    @Test("shutdown waits for a refresh's rebuild before it disposes the singletons the rebuild uses")
-    func shutdownWaitsForARebuild() async throws {
+    @Test(
+        "shutdown waits for a refresh's rebuild before it disposes the singletons the rebuild uses, one given up too",
+        arguments: [false, true])
+    func shutdownWaitsForARebuild(givenUp: Bool) async throws {
         struct Reading: Sendable { let number: Int }
         let log = Log()
         let builds = Counter()
@@ -56,6 +58,11 @@ struct RefreshTests {
         _ = try await injector.get(Reading.self)
         let refresh = Task { try await injector.refresh(Reading.self) }
         await waitUntil { rebuilding.value == 1 }
+        if givenUp {
+            // Its caller leaves; the rebuild's task runs on, using the pool.
+            refresh.cancel()
+            _ = await refresh.result
+        }
         let shutdown = Task { await injector.shutdown(within: nil) }
         await waitUntil { injector.phase != .running }
         release.open()

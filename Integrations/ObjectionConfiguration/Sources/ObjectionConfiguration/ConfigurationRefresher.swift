@@ -14,7 +14,9 @@ import ServiceLifecycle
 /// the binding path — keeps the old instance serving and the injector's health degraded; the
 /// next change tries again. It ends on graceful shutdown, at once: a rebuild still running then
 /// is given up, as a caller's cancellation gives it up: the old instance serves on, and the
-/// refresh is reported failed, its cause a `CancellationError`.
+/// refresh is reported failed, its cause a `CancellationError`. (The injector's shutdown still
+/// waits for that rebuild's task, up to its drain deadline, before it disposes the singletons the
+/// rebuild may be using.)
 ///
 /// ```swift
 /// let file = try await ReloadingFileProvider<JSONSnapshot>(filePath: "/etc/app/settings.json", pollInterval: .seconds(5))

@@ -22,6 +22,9 @@ final class Generations: Sendable {
         var answered = 0
         /// The error of the last finished rebuild, which every refresh it covers gets.
         var lastError: (any Error)?
+        /// Every rebuild whose task is still running, the one running now and any given up (its
+        /// caller cancelled, or answered at its deadline): each may still be using singletons.
+        var works: [ObjectIdentifier: SharedOutcome<CellState.Value?>] = [:]
         /// The refreshes waiting for the rebuild running now, by their number.
         var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
     }
@@ -74,8 +77,25 @@ final class Generations: Sendable {
         }
     }
 
-    /// The end of the rebuild running now, if one is.
-    var rebuildInFlight: SharedOutcome<CellState.Value?>? { state.withLock { $0.rebuild } }
+    /// The ends of the rebuilds in flight: the one running now, if one is, and the tasks of any
+    /// given up that have not ended — what a shutdown waits for before it disposes the
+    /// singletons they may be using.
+    var rebuildsInFlight: [SharedOutcome<CellState.Value?>] {
+        state.withLock { state in (state.rebuild.map { [$0] } ?? []) + state.works.values }
+    }
+
+    /// Counts a rebuild's task as running until ``endWork(_:)``; returns its end.
+    func startWork() -> SharedOutcome<CellState.Value?> {
+        let work = SharedOutcome<CellState.Value?>()
+        state.withLock { $0.works[ObjectIdentifier(work)] = work }
+        return work
+    }
+
+    /// Ends a rebuild's task counted by ``startWork()``.
+    func endWork(_ work: SharedOutcome<CellState.Value?>) {
+        state.withLock { $0.works[ObjectIdentifier(work)] = nil }
+        work.finish(.success(nil))
+    }
 
     /// How many refreshes were asked for, answered or not.
     var asked: Int { state.withLock { $0.asked } }
@@ -115,6 +135,8 @@ final class Generations: Sendable {
                 if let error { throw error }
                 return
             case .wait:
+                // Checked after `answered`: a caller whose refresh was answered gets its answer.
+                try Task.checkCancellation()
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in
                         // Cancelled before it waits: the flag is set before the handler runs.
@@ -128,7 +150,6 @@ final class Generations: Sendable {
                 } onCancel: {
                     state.withLock { $0.waiting.removeValue(forKey: ticket) }?.resume()
                 }
-                try Task.checkCancellation()
             case .run(let covered):
                 var failure: (any Error)?
                 do { try await rebuild() } catch { failure = error }

@@ -1,18 +1,22 @@
 /// Runs a refresh's rebuild against a deadline without waiting for a rebuild that ignores
 /// cancellation: the caller is answered at the deadline, the rebuild's task is cancelled, and a
-/// value it still produces later is handed to `discardingLate` (nobody else gets it).
+/// value it still produces later is handed to `discardingLate` (nobody else gets it). `ended`
+/// is called once the rebuild's task has ended, answered or not: until then it may be using
+/// singletons, which a shutdown must not dispose under it.
 enum RefreshDeadline {
     static func run<Value: Sendable>(
         _ deadline: Duration,
         naming key: BindingKey,
         _ body: @escaping @Sendable () async throws -> Value,
-        discardingLate: @escaping @Sendable (Value) async -> Void
+        discardingLate: @escaping @Sendable (Value) async -> Void,
+        ended: @escaping @Sendable () -> Void
     ) async throws -> Value {
         let answer = Answer<Value>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 answer.wait(continuation)
                 let work = Task {
+                    defer { ended() }
                     do {
                         let value = try await body()
                         if !answer.give(.success(value)) { await discardingLate(value) }

@@ -113,6 +113,11 @@ import Synchronization
         return constructions
     }
 
+    /// Whether `binding` is built at this step or at any step it descends from.
+    func isBuilding(_ binding: Binding) -> Bool {
+        contains(binding, within: .max)
+    }
+
     /// Whether `binding` is built at this step or at one of its `within - 1` nearest ancestors.
     private func contains(_ binding: Binding, within steps: Int) -> Bool {
         var step: ResolutionFrame? = self
