@@ -83,6 +83,12 @@ extension InjectorActor {
     /// itself, or the target at the end of its chain of aliases, with the keys of the targets
     /// after `binding`; `nil` when a target is not found or the chain is longer than the depth
     /// limit (the step reports either).
+    /// The runtime arguments `binding` takes: its own recipe's, or those of the one its aliases
+    /// end at; none when that cannot be found.
+    nonisolated func argumentTypes(of binding: Binding) -> [any Any.Type] {
+        argumentBuilder(of: binding)?.builder.producer.arguments?.argumentTypes ?? []
+    }
+
     private nonisolated func argumentBuilder(of binding: Binding) -> (builder: Binding, chain: [BindingKey])? {
         var current = binding
         var chain: [BindingKey] = []

@@ -54,9 +54,10 @@ public final class Lazy<T: Sendable>: Sendable {
                 }
                 return built
             }
-            // A refreshable binding (or an alias to one) is read anew each time, as the generation of the request that
-            // reads it (RefreshingWithoutARestart.md): a cached one would outlive its refresh. Its
-            // handle's cell is never filled, so the read above never answers for it.
+            // A refreshable binding, or an alias to one, is read anew each time, as the generation
+            // of the request that reads it (RefreshingWithoutARestart.md): a cached one would
+            // outlive its refresh. Its handle's cell is never filled, so the read above never
+            // answers for it.
             if let target = try injector.binding(for: key, as: T.self),
                 target.lifetime.changesOnRefresh
                     || injector.aliasChainEnd(from: target)?.lifetime.changesOnRefresh == true

@@ -81,11 +81,13 @@ public struct Resolver: Sendable {
     /// - Parameter object: The object to fill.
     /// - Returns: `object`, filled and awoken.
     /// - Throws: Like ``get(_:named:)``, for the first property that cannot be resolved; what
-    ///   the awake hook throws.
+    ///   the awake hook throws; ``InjectionError/Code/shutDown`` once the injector has shut down,
+    ///   before anything is set or awoken.
     @discardableResult
     nonisolated(nonsending) public func injectDependencies<Object: PropertyInjectable>(
         into object: Object
     ) async throws -> Object {
+        try injector.checkNotShutDown()
         try await injector.injectProperties(into: object, parent: path)
         return object
     }

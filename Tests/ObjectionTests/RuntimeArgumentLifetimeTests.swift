@@ -180,6 +180,26 @@ struct RuntimeArgumentLifetimeTests {
         init(id: String) { self.id = id }
     }
 
+    @Test(
+        "a cached alias of a binding that needs arguments refuses a call without them, built or not",
+        arguments: Kind.caching)
+    func aliasWithoutArgumentsRefused(kind: Kind) async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(Member.self).to(arguments: String.self) { _, id in Member(id: id) }
+            binder.bind((any Named).self).to(Member.self).inScope(kind.scope)
+        }
+        let open = kind == .scoped ? try await root.openScope() : nil
+        let injector = open?.injector ?? root
+        let before = await injectionError { _ = try await injector.get((any Named).self) }
+        #expect(before?.code == .argumentMismatch)
+        let built = try await injector.get((any Named).self, arguments: "a")
+        let after = await injectionError { _ = try await injector.get((any Named).self) }
+        #expect(after?.code == .argumentMismatch)
+        #expect(after?.message.contains("(String)") == true)
+        #expect(try await injector.get((any Named).self, arguments: "b").id == built.id)
+        try await open?.end(.succeeded)
+    }
+
     @Test("an alias in a caching scope checks the arguments against its target's, before and after it is built")
     func aliasChecksItsTarget() async throws {
         let injector = try await makeInjector { binder in

@@ -216,7 +216,9 @@ extension ScaleTests {
             #expect(try await injector?.get(Int.self) == expected)
             // Dropping the injector releases its one decorated recipe: a wrapper per decorator
             // released each other recursively, exhausting the stack.
+            weak let released = injector
             injector = nil
+            #expect(released == nil)
         }
 
         @Test("100,000 collections of one contribution each are built in linear time", .scale)

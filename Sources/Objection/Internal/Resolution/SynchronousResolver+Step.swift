@@ -73,18 +73,20 @@ extension SynchronousResolver {
     }
 
     /// Refuses a call without runtime arguments of a cached binding that cannot build without
-    /// them, built or not: its cache may hold an instance another call's arguments built, which
-    /// such a call would read only once it is built (``InjectionError/Code/argumentMismatch``,
-    /// as its recipe answers when nothing is built). A transient's recipe refuses it by itself.
+    /// them (its own recipe, or the one its aliases end at), built or not: its cache may hold an
+    /// instance another call's arguments built, which such a call would read only once it is
+    /// built (``InjectionError/Code/argumentMismatch``, as the recipe answers when nothing is
+    /// built). A call with arguments steps with the recipe they were applied to, not the
+    /// binding's own. A transient's recipe refuses such a call by itself.
     private func refuseWithoutArguments<T: Sendable>(_ binding: Binding, producer: Recipe<T>, _ mode: StepMode)
         throws(SynchronousStop)
     {
-        guard producer.argumentsRequired else { return }
+        guard binding.lifetime.needsArguments, producer === binding.producer else { return }
         guard case .mayWait(let driver) = mode else { throw .mustSuspend }
+        let types = injector.argumentTypes(of: binding)
         throw .failed(
             InjectionError.argumentMismatch(
-                binding.key, expected: producer.argumentTypes, given: [],
-                path: (driver.parent?.keys ?? []) + [binding.key]))
+                binding.key, expected: types, given: [], path: (driver.parent?.keys ?? []) + [binding.key]))
     }
 
     /// A transient for a driver: an instance, a graph the plan allows to build in

@@ -67,7 +67,8 @@ import Synchronization
         tableID: Int,
         synchronousPlan: SynchronousPlan.Entry?,
         scopedIndex: Int? = nil,
-        contributions: [Binding] = []
+        contributions: [Binding] = [],
+        needsArguments: Bool = false
     ) {
         self.key = declaration.key
         self.scope = declaration.scope
@@ -82,9 +83,7 @@ import Synchronization
         self.links = links
         self.index = index
         self.tableID = tableID
-        self.lifetime = Lifetime(
-            declaration.scope, scopedIndex: scopedIndex,
-            needsArguments: (producer as? any RuntimeArgumentSignature)?.argumentsRequired == true)
+        self.lifetime = Lifetime(declaration.scope, scopedIndex: scopedIndex, needsArguments: needsArguments)
         self.dispose = declaration.dispose
         self.keyTypeIsDisposable = declaration.key.type is any AsyncDisposable.Type
         self.keyTypeIsOutcomeAware = declaration.key.type is any OutcomeAwareDisposable.Type

@@ -230,6 +230,23 @@ import Synchronization
         let producers = declarations.compactMap(\.producer)
         let linked = declarations.map(links)
         let plan = SynchronousPlan.make(producers: producers, scopes: declarations.map(\.scope), links: linked)
+        // A cached binding that cannot be built without runtime arguments — its own recipe, or the
+        // one its aliases end at — is not read by a call without them, built or not (Lifetime.swift).
+        let needsArguments = { (index: Int) -> Bool in
+            guard declarations[index].scope != .transient else { return false }
+            var (producer, dependencies) = (producers[index], declarations[index].dependencies)
+            var visited: Set<BindingKey> = [declarations[index].key]
+            while producer.isAlias, let target = dependencies.first, visited.insert(target).inserted {
+                if let targetIndex = indexByKey[target] {
+                    (producer, dependencies) = (producers[targetIndex], declarations[targetIndex].dependencies)
+                } else if let binding = parent?.binding(for: target) {
+                    (producer, dependencies) = (binding.producer, binding.dependencies)
+                } else {
+                    return false
+                }
+            }
+            return !producer.isAlias && producer.arguments?.argumentsRequired == true
+        }
         var scopedCount = 0
         let bindings = zip(declarations, producers).enumerated().map { index, pair in
             var scopedIndex: Int?
@@ -245,7 +262,8 @@ import Synchronization
                 tableID: id,
                 synchronousPlan: plan[index],
                 scopedIndex: scopedIndex,
-                contributions: contributionsByCollection[pair.0.key] ?? []
+                contributions: contributionsByCollection[pair.0.key] ?? [],
+                needsArguments: needsArguments(index)
             )
         }
         let table = BindingTable(bindings: bindings, id: id, parent: parent)

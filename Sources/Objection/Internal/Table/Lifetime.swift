@@ -28,6 +28,10 @@ struct Lifetime: Sendable {
     let scopedIndex: Int?
     /// A custom-scoped binding's cache: callers that miss it each build.
     let customCache: (any ScopeCache)?
+    /// Whether a cached binding cannot be built without runtime arguments — its own recipe, or
+    /// the one its aliases end at — so that a call without them is refused, built or not, rather
+    /// than read what another call's arguments built (``SynchronousResolver/step(_:producer:_:)``).
+    let needsArguments: Bool
     /// Whether a value, once built, stays until the injector shuts down, the same for every
     /// table and request that reads it: a singleton's, unless it cannot be built without runtime
     /// arguments (a call without them is refused, built or not, by its step). A graph built in
@@ -40,6 +44,7 @@ struct Lifetime: Sendable {
     /// is its position among the scoped bindings of its table.
     init(_ scope: Scope, scopedIndex: Int?, needsArguments: Bool = false) {
         kind = scope.kind
+        self.needsArguments = needsArguments
         staysBuilt = kind == .singleton && !needsArguments
         cell = kind == .singleton || kind == .refreshable || kind == .handle ? CacheCell() : nil
         generations = kind == .refreshable ? Generations() : nil
