@@ -232,20 +232,36 @@ import Synchronization
         let plan = SynchronousPlan.make(producers: producers, scopes: declarations.map(\.scope), links: linked)
         // A cached binding that cannot be built without runtime arguments — its own recipe, or the
         // one its aliases end at — is not read by a call without them, built or not (Lifetime.swift).
-        let needsArguments = { (index: Int) -> Bool in
-            guard declarations[index].scope != .transient else { return false }
-            var (producer, dependencies) = (producers[index], declarations[index].dependencies)
-            var visited: Set<BindingKey> = [declarations[index].key]
-            while producer.isAlias, let target = dependencies.first, visited.insert(target).inserted {
-                if let targetIndex = indexByKey[target] {
-                    (producer, dependencies) = (producers[targetIndex], declarations[targetIndex].dependencies)
-                } else if let binding = parent?.binding(for: target) {
-                    (producer, dependencies) = (binding.producer, binding.dependencies)
-                } else {
-                    return false
+        // Each chain of aliases is walked once: what a walk finds holds for every link on it.
+        var needsArgumentsFound = [Bool?](repeating: nil, count: declarations.count)
+        func needsArguments(_ index: Int) -> Bool {
+            var chain: [Int] = []
+            var onChain: Set<Int> = []
+            var current = index
+            var found = false
+            while true {
+                if let known = needsArgumentsFound[current] {
+                    found = known
+                    break
                 }
+                chain.append(current)
+                onChain.insert(current)
+                let producer = producers[current]
+                guard producer.isAlias, let target = declarations[current].dependencies.first else {
+                    found = !producer.isAlias && producer.arguments?.argumentsRequired == true
+                    break
+                }
+                if let targetIndex = indexByKey[target] {
+                    // A cycle of aliases is the graph check's to report.
+                    guard !onChain.contains(targetIndex) else { break }
+                    current = targetIndex
+                    continue
+                }
+                found = parent.map { Self.needsArguments(target, in: $0) } ?? false
+                break
             }
-            return !producer.isAlias && producer.arguments?.argumentsRequired == true
+            for link in chain { needsArgumentsFound[link] = found }
+            return found
         }
         var scopedCount = 0
         let bindings = zip(declarations, producers).enumerated().map { index, pair in
@@ -263,7 +279,7 @@ import Synchronization
                 synchronousPlan: plan[index],
                 scopedIndex: scopedIndex,
                 contributions: contributionsByCollection[pair.0.key] ?? [],
-                needsArguments: needsArguments(index)
+                needsArguments: pair.0.scope != .transient && needsArguments(index)
             )
         }
         let table = BindingTable(bindings: bindings, id: id, parent: parent)
@@ -276,6 +292,21 @@ import Synchronization
         problems += captives
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
         return table
+    }
+
+    /// Whether `key`, as `table` resolves it, cannot be built without runtime arguments: a cached
+    /// binding knows it already; a transient alias is followed to its end.
+    private static func needsArguments(_ key: BindingKey, in table: BindingTable) -> Bool {
+        var visited: Set<BindingKey> = []
+        var current = key
+        while visited.insert(current).inserted, let binding = table.binding(for: current) {
+            if binding.scope != .transient { return binding.lifetime.needsArguments }
+            guard binding.producer.isAlias, let target = binding.dependencies.first else {
+                return binding.producer.arguments?.argumentsRequired == true
+            }
+            current = target
+        }
+        return false
     }
 
     /// Problems visible in one declaration on its own.
