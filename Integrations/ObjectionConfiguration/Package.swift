@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The tests write JSON and YAML files and name them by `FilePath`.
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // The tests' gates.
+        .package(path: "../ObjectionTestSupport"),
     ],
     targets: [
         .target(
@@ -40,6 +42,7 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "TestSupport", package: "ObjectionTestSupport"),
             ]
         ),
     ]

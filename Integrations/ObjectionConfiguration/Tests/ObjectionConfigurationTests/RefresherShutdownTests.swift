@@ -3,6 +3,7 @@ import Objection
 import ObjectionConfiguration
 import ServiceLifecycleTestKit
 import Synchronization
+import TestSupport
 import Testing
 
 /// `ConfigurationRefresher` ends at a graceful shutdown without waiting for a rebuild in flight.
@@ -13,47 +14,20 @@ struct RefresherShutdownTests {
         init(limit: Int) { self.limit = limit }
     }
 
-    /// Opened once; every task that waits before or after returns once it is open. A wait ignores
-    /// its task's cancellation, as a provider stuck on a call without a timeout does.
-    final class Latch: Sendable {
-        private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
-
-        func wait() async {
-            await withCheckedContinuation { continuation in
-                let isOpen = state.withLock { state in
-                    if !state.isOpen { state.waiting.append(continuation) }
-                    return state.isOpen
-                }
-                if isOpen { continuation.resume() }
-            }
-        }
-
-        func open() {
-            let waiting = state.withLock { state in
-                state.isOpen = true
-                defer { state.waiting = [] }
-                return state.waiting
-            }
-            for continuation in waiting { continuation.resume() }
-        }
-    }
-
     @Test("a rebuild that hangs when the graceful shutdown begins is given up, not waited for up to its deadline")
     func hungRebuildIsGivenUp() async throws {
         let provider = MutableInMemoryProvider(initialValues: ["rate.limit": ConfigValue(.int(100), isSecret: false)])
         let reader = ConfigReader(provider: provider)
         let builds = Atomic(0)
-        let rebuilding = Latch()
-        let release = Latch()
+        // Holds the rebuild, which ignores cancellation, as a provider stuck on a call without a
+        // timeout does.
+        let rebuild = Gate()
         let injector = try await InjectorActor(modules: [
             ConfigurationModule(reader),
             TestModule { binder in
                 binder.bind(Limiter.self).to { r in
                     let limit = try await r.setting("rate.limit", as: Int.self)
-                    if builds.add(1, ordering: .relaxed).newValue > 1 {
-                        rebuilding.open()
-                        await release.wait()
-                    }
+                    if builds.add(1, ordering: .relaxed).newValue > 1 { await rebuild.pass() }
                     return Limiter(limit: limit)
                 }.asRefreshable()
             },
@@ -67,7 +41,7 @@ struct RefresherShutdownTests {
         try await testGracefulShutdown { trigger in
             async let run: Void = refresher.run()
             provider.setValue(ConfigValue(.int(5), isSecret: false), forKey: "rate.limit")
-            await rebuilding.wait()
+            await rebuild.waitForArrivals(1)
             trigger.triggerGracefulShutdown()
             try await run
         }
@@ -79,7 +53,7 @@ struct RefresherShutdownTests {
         #expect(error.code == .refreshFailed)
         #expect(error.problems.first?.underlying is CancellationError)
         #expect(try await injector.get(Limiter.self).limit == 100)
-        release.open()
+        rebuild.open()
         #expect(await injector.shutdown() == nil)
     }
 }
