@@ -233,8 +233,11 @@ import Synchronization
         // A cached binding that cannot be built without runtime arguments — its own recipe, or the
         // one its aliases end at — is not read by a call without them, built or not (Lifetime.swift).
         // Each chain of aliases is walked once: what a walk finds holds for every link on it.
-        var needsArgumentsFound = [Bool?](repeating: nil, count: declarations.count)
+        // Empty, it allocates nothing: only a table with aliases of cached bindings fills it.
+        var needsArgumentsFound: [Int: Bool] = [:]
         func needsArguments(_ index: Int) -> Bool {
+            let own = producers[index]
+            guard own.isAlias else { return own.arguments?.argumentsRequired == true }
             var chain: [Int] = []
             var onChain: Set<Int> = []
             var current = index
