@@ -120,6 +120,7 @@ extension InjectorActor {
     }
 
     /// Throws ``InjectionError/Code/shutDown`` once this injector has been shut down.
+    @usableFromInline
     nonisolated func checkNotShutDown() throws(InjectionError) {
         guard !isShutDown else { throw .shutDown(isScope: isScope, key: nil) }
     }

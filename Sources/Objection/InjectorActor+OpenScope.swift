@@ -29,9 +29,7 @@ extension InjectorActor {
     ) async throws -> OpenScope {
         try checkNotShutDown()
         let scope = try requestScope(binding: values)
-        guard admits(scope) else { throw await refuse(scope) }
-        let scopeObserver = observesScopes ? observing : nil
-        scopeObserver?.observer.scopeOpened()
-        return OpenScope(injector: scope, observer: scopeObserver)
+        guard opening(scope) else { throw await refuse(scope) }
+        return OpenScope(injector: scope)
     }
 }

@@ -26,16 +26,14 @@ extension InjectorActor {
     /// - Throws: What `body` throws. If `body` succeeds but a disposal fails, an
     ///   ``InjectionError/Code/disposalFailed`` error. ``InjectionError/Code/shutDown`` if this
     ///   injector has been shut down.
+    @inlinable
     public nonisolated(nonsending) func withScope<T>(
         modules: [any Module] = [],
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
         try checkNotShutDown()
         let scope =
-            modules.isEmpty
-            ? InjectorActor(scopeOf: self, values: ScopeValues())
-            : try await InjectorActor(
-                modules: modules, parent: self, isScope: true, stage: stage, maxResolutionDepth: maxResolutionDepth)
+            modules.isEmpty ? InjectorActor(scopeOf: self, values: ScopeValues()) : try await scope(adding: modules)
         return try await serve(in: scope, body)
     }
 
@@ -64,6 +62,7 @@ extension InjectorActor {
     /// - Throws: ``InjectionError/Code/invalidConfiguration`` for a value whose key this injector
     ///   binds other than with ``BindingBuilder/suppliedByScope()``; otherwise like
     ///   ``withScope(modules:_:)``.
+    @inlinable
     public nonisolated(nonsending) func withScope<T>(
         values: (inout ScopeValues) throws -> Void,
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
@@ -72,8 +71,16 @@ extension InjectorActor {
         return try await serve(in: requestScope(binding: values), body)
     }
 
+    /// A request scope of this injector with its own `modules` over this injector's bindings.
+    @usableFromInline
+    nonisolated(nonsending) func scope(adding modules: [any Module]) async throws -> InjectorActor {
+        try await InjectorActor(
+            modules: modules, parent: self, isScope: true, stage: stage, maxResolutionDepth: maxResolutionDepth)
+    }
+
     /// A request scope of this injector with the values `values` binds: refused when they would
     /// replace this injector's own bindings (those not declared ``BindingBuilder/suppliedByScope()``).
+    @usableFromInline
     nonisolated func requestScope(binding values: (inout ScopeValues) throws -> Void) throws -> InjectorActor {
         var bound = ScopeValues()
         try values(&bound)
@@ -91,6 +98,7 @@ extension InjectorActor {
 
     /// Ends `scope`, which ``admits(_:)`` refused, and answers the error its opener throws:
     /// ``InjectionError/Code/shutDown``, the injector draining.
+    @usableFromInline
     nonisolated(nonsending) func refuse(_ scope: InjectorActor) async -> InjectionError {
         // A scope with modules may have built its eager bindings already: end it.
         _ = await scope.end(after: .failed(InjectionError.draining))
@@ -137,6 +145,7 @@ extension InjectorActor {
     ///   ``InjectionError/Code/scopeNotEntered`` when `around` returned without calling `enter`,
     ///   or from a second call of `enter` (a lender that retries gets it, and rethrows it or not);
     ///   otherwise like ``withScope(values:_:)``.
+    @inlinable
     public nonisolated(nonsending) func withScope<T>(
         // Escaping only so that `enter` may capture `body`; it is not kept past the call.
         around:
@@ -172,34 +181,50 @@ extension InjectorActor {
         return value
     }
 
-    /// Runs `body` in `scope` as the task's current injector, then shuts the scope down, telling
-    /// its disposals how `body` ended.
-    private nonisolated(nonsending) func serve<T>(
+    /// Runs `body` in `scope` as the task's current injector, then ends the scope, telling its
+    /// disposals how `body` ended. Inlinable, so that `body`'s value is handled as the caller's own
+    /// type: unspecialised, each request looked up the metadata of `T` and copied the value
+    /// through its witnesses (Benchmarks/README, "Inlining marks"). Opening and ending are plain
+    /// calls into the library, as ``openScope(values:)`` and ``OpenScope/end(_:)`` make them.
+    @inlinable
+    nonisolated(nonsending) func serve<T>(
         in scope: InjectorActor,
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
-        // No `Result<T, any Error>`: this code is not specialised, and that type's metadata
-        // was looked up in the runtime's cache on every request.
+        guard opening(scope) else { throw await refuse(scope) }
         let value: T
-        // Counted for the drain of the injectors above; refused while one of them drains, but
-        // inside a request in flight.
-        guard admits(scope) else { throw await refuse(scope) }
-        defer { scope.countScopeEnd() }
-        // A stored flag, `false` unless the observer asked: no other observer pays for this.
-        let scopeObserver = observesScopes ? observing : nil
-        scopeObserver?.observer.scopeOpened()
         do {
             value = try await InjectorActor.withCurrent(scope) { try await body(scope) }
         } catch {
             // The body's error wins over a disposal's, which the observer still hears of.
-            _ = await scope.end(after: .failed(error))
-            scopeObserver?.observer.scopeEnded(.failed(error))
+            _ = await scope.close(after: .failed(error))
             throw error
         }
-        let disposalFailure = await scope.end(after: .succeeded)
-        scopeObserver?.observer.scopeEnded(.succeeded)
-        if let disposalFailure { throw disposalFailure }
+        if let disposalFailure = await scope.close(after: .succeeded) { throw disposalFailure }
         return value
+    }
+
+    /// Begins serving `scope`, a request scope of this injector: counts it for the drains of the
+    /// injectors above (``admits(_:)``) and tells the observer, if it asked (a stored flag: no
+    /// other observer pays for this). `false` when refused: end it with ``refuse(_:)``. How
+    /// ``withScope(values:_:)`` and ``openScope(values:)`` alike begin; a plain call, not an
+    /// asynchronous one (it is on every request's path).
+    @usableFromInline
+    nonisolated func opening(_ scope: InjectorActor) -> Bool {
+        guard admits(scope) else { return false }
+        if observesScopes { observing?.observer.scopeOpened() }
+        return true
+    }
+
+    /// Ends this request scope after `outcome`, tells the observer (the scope's is its opener's)
+    /// and stops counting the scope for the drains: the end of ``withScope(values:_:)`` and of
+    /// ``OpenScope/end(_:)`` alike. Answers the disposals' failure, if any.
+    @usableFromInline
+    nonisolated(nonsending) func close(after outcome: ScopeOutcome) async -> InjectionError? {
+        defer { countScopeEnd() }
+        let failure = await end(after: outcome)
+        if observesScopes { observing?.observer.scopeEnded(outcome) }
+        return failure
     }
 
     /// The value bound to `key` by the opener of the nearest request scope, else of an enclosing

@@ -192,6 +192,7 @@ public actor InjectorActor {
 
     /// Creates a request scope without modules: it shares `parent`'s table and scope layout, so
     /// opening it allocates its storage and nothing that grows with the configuration.
+    @usableFromInline
     init(scopeOf parent: InjectorActor, values: ScopeValues) {
         self.init(
             table: parent.table,

@@ -33,15 +33,13 @@ public final class OpenScope: Sendable {
     /// being ended can still end it from its `deinit`.
     final class Ending: Sendable {
         let scope: InjectorActor
-        let observer: ObserverReference?
         private let ended = Atomic<Bool>(false)
         /// The outcome the scope ends with if its handle is released unended; `nil` for a
         /// `CancellationError`, made only then (boxing an error allocates, on every request).
         let outcomeIfReleased = Mutex<ScopeOutcome?>(nil)
 
-        init(scope: InjectorActor, observer: ObserverReference?) {
+        init(scope: InjectorActor) {
             self.scope = scope
-            self.observer = observer
         }
 
         var isEnded: Bool { ended.load(ordering: .acquiring) }
@@ -49,16 +47,13 @@ public final class OpenScope: Sendable {
         /// Ends the scope after `outcome` unless it has ended; the disposals' failure, if any.
         nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
             guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
-            defer { scope.countScopeEnd() }
-            let failure = await scope.end(after: outcome)
-            observer?.observer.scopeEnded(outcome)
-            return failure
+            return await scope.close(after: outcome)
         }
     }
 
-    init(injector: InjectorActor, observer: ObserverReference?) {
+    init(injector: InjectorActor) {
         self.injector = injector
-        self.ending = Ending(scope: injector, observer: observer)
+        self.ending = Ending(scope: injector)
     }
 
     /// Whether ``end(_:)`` has been called.

@@ -196,6 +196,7 @@ extension InjectionError {
     }
 
     /// The `around` wrapper of a request scope did not enter the scope exactly once.
+    @usableFromInline
     static func scopeNotEntered(times: Int) -> InjectionError {
         InjectionError(
             code: .scopeNotEntered,
