@@ -280,6 +280,12 @@ extension InjectorActor {
         // A request scope opened without modules builds no singletons: no array to make.
         if ownsTable || justInTime != nil {
             outcomes += singletonCells.compactMap { $0.outcomeInFlight(excluding: excluded) }
+            // Constructions a start gave up whose providers still run (buildStartupSingletons).
+            // A provider that shuts its own injector down is not waited for by that call.
+            let abandoned = shutdownState.withLock { $0.abandonedWork }
+            outcomes += abandoned.compactMap { id, work in
+                excluded.contains { ObjectIdentifier($0) == id } ? nil : work
+            }
         }
         // A refresh's rebuild may be using this injector's singletons, even one whose caller has
         // stopped waiting for it: disposed after it.

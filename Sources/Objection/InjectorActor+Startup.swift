@@ -16,9 +16,10 @@ extension InjectorActor {
     ///
     /// When the deadline passes, startup gives up the constructions it is waiting on: their tasks
     /// are cancelled, callers waiting for them get the same ``InjectionError/Code/timedOut``
-    /// error, and ``shutdown(within:)`` does not wait for them. A value one of them builds after all is
-    /// never handed out; it is disposed with the injector's other values (at once if the injector
-    /// has shut down). The injector stays usable: the next `get` of such a singleton builds it
+    /// error. A provider that carries on regardless may still use other singletons, so
+    /// ``shutdown(within:)`` waits for its task, up to the shutdown's deadline, before it disposes
+    /// them. A value one of them builds after all is never handed out; it is disposed with the
+    /// injector's other values (at once if the injector has shut down). The injector stays usable: the next `get` of such a singleton builds it
     /// again. A provider's error or the caller's cancellation ends startup the same way.
     ///
     /// - Parameter timeout: How long the constructions may take; `nil` (or a hundred years or
@@ -86,9 +87,12 @@ extension InjectorActor {
     ///
     /// Whatever ends startup early — the deadline, a provider's error, the caller's cancellation
     /// (a process stopped while starting) — gives up the constructions startup is still waiting
-    /// on: their tasks are cancelled, their waiters get the same error, the next `get` builds
-    /// again, and shutdown does not wait for them. A value one of them builds after all is
-    /// disposed with the injector's other values, never handed out.
+    /// on: their tasks are cancelled, their waiters get the same error, and the next `get` builds
+    /// again. A provider that carries on regardless may still be using other singletons, so a
+    /// shutdown of the injector waits for its task (up to its deadline) before it disposes them,
+    /// as it waits for a construction in flight — but for the shutdown of a creation that failed,
+    /// whose caller asked for a start bounded by its deadline. A value one of them builds after
+    /// all is disposed with the injector's other values, never handed out.
     nonisolated func buildStartupSingletons(within timeout: Duration?, first: StartupPrelude? = nil) async throws {
         let bindings = startupBindings
         guard !bindings.isEmpty || first != nil else { return }
@@ -115,9 +119,26 @@ extension InjectorActor {
                 // ends a construction that is no longer current.
                 cell.fail(construction, with: error)
                 construction.cancel()
+                countAsWorkInFlight(construction)
             }
             if let observer, let id { observer.startupFinished(id, duration: .now - start, error: error) }
             throw error
+        }
+    }
+
+    /// Counts the task of `construction`, which a start gave up, as work in flight until it ends
+    /// (``ShutdownState/abandonedWork``): shutdown waits for it before it disposes the singletons
+    /// it may be using.
+    private nonisolated func countAsWorkInFlight(_ construction: Construction) {
+        // Not started yet: cancelled as it starts (see `Construction.attach`).
+        guard let task = construction.task else { return }
+        let work = SharedOutcome<CellState.Value?>()
+        let id = ObjectIdentifier(construction)
+        shutdownState.withLock { $0.abandonedWork[id] = work }
+        Task.detached { [shutdownState] in
+            await task.value
+            shutdownState.withLock { $0.abandonedWork[id] = nil }
+            work.finish(.success(nil))
         }
     }
 

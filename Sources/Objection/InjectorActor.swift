@@ -184,7 +184,10 @@ public actor InjectorActor {
         do {
             try await buildStartupSingletons(within: startup.timeout)
         } catch {
-            // Dispose what the other eager singletons built before failing.
+            // Dispose what the other eager singletons built before failing, without waiting for
+            // a construction the start gave up: the caller asked for a start bounded by its
+            // deadline, and nothing but that start used this injector.
+            shutdownState.withLock { $0.abandonedWork = [:] }
             await shutdown(after: .failed(error))
             throw error
         }

@@ -122,8 +122,9 @@ extension StartupTests {
         let rebuilt = try await withDeadline { try await injector.get(Schema.self) }
         #expect(try await injector.get(Schema.self) === rebuilt)
         #expect(attempts.value == 2)
-        #expect(try await withDeadline { await injector.shutdown(within: nil) } == nil)
+        // Shutdown would wait for the given-up construction: let it end first.
         never.open()
+        #expect(try await withDeadline { await injector.shutdown(within: nil) } == nil)
     }
 
     @Test("a deadline gives up only what startup waits on: a request building another singleton carries on")
@@ -262,5 +263,42 @@ extension StartupTests {
             startup: .immediate(within: .seconds(Int64.max))
         )
         _ = try await injector.get(Engine.self)
+    }
+}
+
+/// What shutdown does with a construction a start gave up whose provider carries on.
+extension StartupTests {
+    @Test("shutdown waits for a construction a cancelled start gave up before it disposes what it uses")
+    func shutdownWaitsForAGivenUpConstruction() async throws {
+        let log = Log()
+        let building = Counter()
+        let release = Gate()
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule { binder in
+                    binder.bind(Resource.self).to { _ in Resource("pool disposed", log: log) }.asSingleton()
+                    binder.bind(Schema.self).to { r in
+                        let pool = try await r.get(Resource.self)
+                        building.increment()
+                        // A warm-up that ignores cancellation, using the pool.
+                        await release.wait()
+                        log.append(log.values.contains("pool disposed") ? "pool used after its disposal" : "pool used")
+                        _ = pool
+                        return Schema()
+                    }.asEagerSingleton().onDispose { _ in log.append("schema disposed") }
+                }
+            ],
+            startup: .deferred
+        )
+        let start = Task { try await injector.start() }
+        await waitUntil { building.value == 1 }
+        // The process is told to stop while starting: the start is given up.
+        start.cancel()
+        _ = await start.result
+        let shutdown = Task { await injector.shutdown(within: nil) }
+        await waitUntil { injector.phase == .shutDown }
+        release.open()
+        #expect(await shutdown.value == nil)
+        #expect(log.values == ["pool used", "schema disposed", "pool disposed"])
     }
 }

@@ -82,7 +82,7 @@ extension InjectorService {
                         try await group.run()
                         return .servicesEnded(nil)
                     } catch {
-                        return .servicesEnded(error)
+                        return .servicesEnded(ServiceFailure.unwrapped(error))
                     }
                 }
                 while let step = await tasks.next() {

@@ -46,4 +46,16 @@ import Testing
         #expect(logged.first?.metadata["objection.error"]?.description.contains("'FakeServer'") == true)
         #expect(!capture.all.contains { "\($0.message) \($0.metadata)".contains("hunter2") })
     }
+
+    @Test func aServiceErrorsDescriptionReachesNoLineOfTheInjectorServicesLogger() async throws {
+        let capture = LogCapture()
+        let injector = try await InjectorActor(modules: [ThrowingServiceModule(log: EventLog())], startup: .deferred)
+        // At `debug`, the level that shows the service's steps, and the inner group's lines.
+        let service = InjectorService(injector, logger: capture.logger(level: .debug))
+
+        await #expect(throws: SecretError.self) { try await service.run() }
+
+        #expect(capture.all.contains { $0.message.contains("Service threw error") })
+        #expect(!capture.all.contains { "\($0.message) \($0.metadata)".contains("hunter2") })
+    }
 }

@@ -30,6 +30,9 @@ final class Construction: Sendable {
         if isGivenUp { task.cancel() }
     }
 
+    /// The task running this construction, once it has started.
+    var task: Task<Void, Never>? { run.withLock { $0.task } }
+
     /// Cancels the task running this construction, which the injector gave up on (a startup
     /// deadline passed); its cell is failed separately.
     func cancel() {

@@ -21,8 +21,9 @@
 ///
 /// Shutdown refuses what begins after it and waits for what it finds in flight: a construction
 /// it waits for finishes as it would have, and its value is disposed with the rest. Only a value
-/// that arrives after shutdown took the disposals (one it did not wait for: given up at a deadline,
-/// or built by a task the end of a cancelled scope left behind) is refused, and disposed at once
+/// that arrives after shutdown took the disposals (one it did not wait for: given up at a startup
+/// deadline when the creation failed, still running past the shutdown's own deadline, or built by
+/// a task the end of a cancelled scope left behind) is refused, and disposed at once
 /// (*) when the injector disposes that kind of value (not a custom scope's, nor a transient's).
 ///
 /// A cancellation belongs to the task that builds. A scoped instance is built by a task of its

@@ -16,6 +16,11 @@ struct ShutdownState: Sendable {
     /// What the injector built and must dispose, oldest first; `nil` once shutdown has taken
     /// them, after which nothing more is recorded.
     private var disposals: [Disposal]? = []
+    /// The ends of constructions a start gave up (its deadline, a provider's error, its caller's
+    /// cancellation) whose tasks still run: their providers may be using singletons that
+    /// shutdown must dispose after them, by the construction's identity. Empty, allocating
+    /// nothing, for every request scope.
+    var abandonedWork: [ObjectIdentifier: SharedOutcome<CellState.Value?>] = [:]
 
     /// Records `disposal`; `false` once shutdown has taken the disposals, when the caller must
     /// dispose now.
