@@ -103,7 +103,9 @@ extension InjectorActor {
     }
 
     private nonisolated func refresh(_ bindings: [Binding], within deadline: Duration) async throws -> [BindingKey] {
-        guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: nil) }
+        // Refused from the start of shutdown, while it drains too: a new generation then would
+        // only be disposed with the rest.
+        guard phase != .shuttingDown, !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: nil) }
         var replaced: [BindingKey] = []
         var failures: [(key: BindingKey, error: any Error)] = []
         for binding in bindings {
@@ -112,6 +114,9 @@ extension InjectorActor {
                 // Asked from inside a construction of this binding (its own rebuild's provider),
                 // the refresh would wait for itself: a cycle.
                 if let caller = ResolutionFrame.active { _ = try enter(binding, below: caller) }
+                // Or from inside a rebuild that this binding's own rebuild started, on any path
+                // of refreshes (R's provider refreshes Q, Q's refreshes R).
+                try Self.refuseRefreshCycle(of: binding)
                 try await generations.coalescing {
                     try await owner(of: binding).replaceGeneration(of: binding, in: generations, within: deadline)
                 }
@@ -139,9 +144,12 @@ extension InjectorActor {
         let frame = try enter(binding, below: nil)
         // Counted from before its task starts until that task ends, answered or given up.
         let work = generations.startWork()
+        let rebuilds = Self.rebuildsAbove + [binding]
         let built = try await RefreshDeadline.run(deadline, naming: binding.key) { [self] in
-            try await observingConstruction(of: binding, at: frame) { frame in
-                try await binding.producer.buildAgain(in: self, frame: frame, for: binding)
+            try await Self.$rebuildsAbove.withValue(rebuilds) {
+                try await observingConstruction(of: binding, at: frame) { frame in
+                    try await binding.producer.buildAgain(in: self, frame: frame, for: binding)
+                }
             }
         } discardingLate: { [self] late in
             if let dispose = binding.disposal(of: late.value, ownedHere: { ownsValues(of: binding) }) {
@@ -163,6 +171,20 @@ extension InjectorActor {
         if let old = replaced?.disposal { _ = await Self.runDisposal(old, after: .succeeded, observing: observing) }
         // Shutdown ended the binding between the check above and the swap: `next` came back.
         if replaced === next { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
+    }
+
+    /// The refreshable bindings whose rebuilds the current task runs inside, outermost first:
+    /// a rebuild's task inherits its caller's and adds its own binding.
+    @TaskLocal private static var rebuildsAbove: [Binding] = []
+
+    /// Refuses a refresh of `binding` asked from inside a rebuild that a rebuild of `binding`
+    /// started: it would wait for that rebuild, which waits for it. A `circularDependency` naming
+    /// the rebuilds from `binding`'s own, as the step names a cycle of constructions.
+    private static func refuseRefreshCycle(of binding: Binding) throws(InjectionError) {
+        let above = rebuildsAbove
+        guard let first = above.firstIndex(where: { $0 === binding }) else { return }
+        let cycle = above[first...].map(\.key) + [binding.key]
+        throw .circularDependency(cycle: cycle, path: cycle)
     }
 
     /// The step of a refreshable binding: the generation this caller reads, else the first one

@@ -35,6 +35,55 @@ struct RefreshWaitTests {
         #expect(await injector.shutdown(within: nil) == nil)
     }
 
+    @Test("refreshes that start each other's rebuilds (R's provider refreshes Q, Q's refreshes R) are a cycle")
+    func refreshCycleThroughAnotherRebuild() async throws {
+        let box = InjectorBox()
+        let readerBuilds = Counter()
+        let limiterBuilds = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in
+                if limiterBuilds.increment() == 2, let injector = box.injector {
+                    try await injector.refresh(Reader.self, within: .seconds(3_600))
+                }
+                return Limiter()
+            }.asRefreshable()
+            binder.bind(Reader.self).to { _ in
+                if readerBuilds.increment() == 2, let injector = box.injector {
+                    try await injector.refresh(Limiter.self, within: .seconds(3_600))
+                }
+                return Reader()
+            }.asRefreshable()
+        }
+        box.injector = injector
+        defer { box.injector = nil }
+        let first = try await injector.get(Limiter.self)
+        _ = try await injector.get(Reader.self)
+        let error = try await withDeadline(seconds: 60) {
+            await injectionError { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
+        }
+        #expect(error?.code == .refreshFailed)
+        // Each rebuild's failure wraps the refresh its provider asked for, down to the cycle.
+        var cause = error
+        while let next = cause?.problems.first?.underlying as? InjectionError { cause = next }
+        #expect(cause?.code == .circularDependency)
+        #expect(cause?.description == "Circular dependency: Limiter -> Reader -> Limiter")
+        #expect(try await injector.get(Limiter.self) === first)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+
+    @Test("a refresh while shutdown drains is refused, as new request scopes are")
+    func refreshWhileDraining() async throws {
+        let injector = try await makeInjector { $0.bind(Limiter.self).to { _ in Limiter() }.asRefreshable() }
+        _ = try await injector.get(Limiter.self)
+        let request = await HeldRequest.open(on: injector)
+        let shutdown = Task { await injector.shutdown(within: nil) }
+        await waitUntil { injector.phase == .shuttingDown }
+        let refused = await injectionError { _ = try await injector.refresh() }
+        try await request.finish()
+        #expect(await shutdown.value == nil)
+        #expect(refused?.code == .shutDown)
+    }
+
     @Test("a refresh waiting for another's rebuild leaves at once when its caller is cancelled")
     func cancelledWaiterLeaves() async throws {
         let rebuilding = Gate()
