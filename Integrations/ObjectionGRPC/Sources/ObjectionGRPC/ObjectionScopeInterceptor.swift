@@ -107,6 +107,10 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     ) async throws -> StreamingServerResponse<Output> {
         let deadline = request.metadata[stringValues: "grpc-timeout"].first { _ in true }
             .flatMap { RPCDeadline(timeout: $0, from: .now) }
+        // Cut already, outside a graceful shutdown: its deadline passed, or its client left,
+        // before this interceptor ran (one listed before it took its time). grpc-swift's own
+        // deadline clock starts before any interceptor, this one's later.
+        var isCut = Self.isCutOutsideShutdown(context)
         let id = RPCRequestID(adopting: request.metadata[stringValues: RPCRequestID.metadataKey].first { _ in true })
         var logger = logger
         logger[metadataKey: "rpc.method"] = .string(context.descriptor.fullyQualifiedMethod)
@@ -129,11 +133,12 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
             await Self.end(scope, afterFailure: error, logger: logger)
             throw Self.rpcError(for: error, logger: logger)
         }
+        isCut = isCut || Self.isCutOutsideShutdown(context)
         switch response.accepted {
         case .success(var contents):
             contents.metadata.replaceOrAddString(id.value, forKey: RPCRequestID.metadataKey)
             contents.producer = Self.producer(
-                contents.producer, in: scope, context: context, deadline: deadline, logger: logger)
+                contents.producer, in: scope, context: context, deadline: deadline, isCut: isCut, logger: logger)
             response.accepted = .success(contents)
         case .failure(let error):
             // Refused: no message will be written.
@@ -150,6 +155,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         in scope: OpenScope,
         context: ServerContext,
         deadline: RPCDeadline?,
+        isCut: Bool,
         logger: Logger
     ) -> @Sendable (RPCWriter<Output>) async throws -> Metadata {
         { writer in
@@ -160,7 +166,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
                 await end(scope, afterFailure: error, logger: logger)
                 throw rpcError(for: error, logger: logger)
             }
-            guard !wasCutShort(context, deadline: deadline) else {
+            guard !wasCutShort(context, deadline: deadline, isCut: isCut) else {
                 await end(scope, afterFailure: CancellationError(), logger: logger)
                 // Its work was rolled back: a client still listening (a deadline that passed, a
                 // server shut down gracefully outside a service group) must not hear OK.
@@ -188,11 +194,21 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     /// Once the server shuts down gracefully (`Task.isShuttingDownGracefully`, true in a server
     /// run by `GRPCServerService` or any other service of a `ServiceGroup`), the handle no longer
     /// tells a client's cancellation apart; the deadline still does, and a client that left shows
-    /// where the producer writes — the write throws, and the scope ends failed with it.
-    private static func wasCutShort(_ context: ServerContext, deadline: RPCDeadline?) -> Bool {
+    /// where the producer writes — the write throws, and the scope ends failed with it. `isCut`:
+    /// the handle was seen cancelled before the shutdown began (``isCutOutsideShutdown(_:)``), so
+    /// the shutdown did not cancel it.
+    private static func wasCutShort(_ context: ServerContext, deadline: RPCDeadline?, isCut: Bool) -> Bool {
         guard context.cancellation.isCancelled else { return false }
-        guard Task.isShuttingDownGracefully else { return true }
+        guard Task.isShuttingDownGracefully, !isCut else { return true }
         return deadline?.hasPassed ?? false
+    }
+
+    /// Whether the RPC's handle is cancelled while the server is not shutting down gracefully:
+    /// then its client or its deadline cancelled it, for certain. Checked as the interceptor
+    /// starts and once the handler has returned, so that a cut seen before a shutdown began
+    /// still counts after it.
+    private static func isCutOutsideShutdown(_ context: ServerContext) -> Bool {
+        context.cancellation.isCancelled && !Task.isShuttingDownGracefully
     }
 
     /// Ends `scope` after a failure; a disposal's failure is logged, the first error stays the one

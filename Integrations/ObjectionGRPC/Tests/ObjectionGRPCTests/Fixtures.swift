@@ -139,19 +139,20 @@ func withWorkServer<T: Sendable>(
     }
 }
 
-/// Serves `services` behind the scope interceptor on an ephemeral loopback port, in one
+/// Serves `services` behind the scope interceptor (after `interceptorsBefore`) on an ephemeral loopback port, in one
 /// `ServiceGroup` after the injector's `InjectorService` (`injector` made with `startup: .deferred`),
 /// runs `body` with a client and the group once both have started, and returns once the group
 /// has ended.
 func withServerInLifecycle(
     injector: InjectorActor,
     services: [any RegistrableRPCService],
+    interceptorsBefore: [any ServerInterceptor] = [],
     _ body: @escaping @Sendable (GRPCClient<HTTP2ClientTransport.Posix>, ServiceGroup) async throws -> Void
 ) async throws {
     let server = GRPCServer(
         transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
         services: services,
-        interceptors: [ObjectionScopeInterceptor(injector, logger: quietLogger)]
+        interceptors: interceptorsBefore + [ObjectionScopeInterceptor(injector, logger: quietLogger)]
     )
     let injectorService = InjectorService(injector, logger: quietLogger)
     let group = ServiceGroup(services: [injectorService, GRPCServerService(server)], logger: quietLogger)

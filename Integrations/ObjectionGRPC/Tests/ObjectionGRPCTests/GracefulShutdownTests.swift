@@ -203,3 +203,68 @@ struct GracefulShutdownTests {
         }
     }
 }
+
+/// An RPC whose deadline passed before the shutdown began, answered during it.
+extension GracefulShutdownTests {
+    static let pastDeadline = MethodDescriptor(fullyQualifiedService: "objection.Shutdown", method: "PastDeadline")
+
+    /// Listed before the scope interceptor: an auth check that outlasts the RPC's deadline (it
+    /// returns once grpc-swift has cancelled the handle at the deadline).
+    struct SlowAuth: ServerInterceptor {
+        func intercept<Input: Sendable, Output: Sendable>(
+            request: StreamingServerRequest<Input>,
+            context: ServerContext,
+            next:
+                @Sendable (StreamingServerRequest<Input>, ServerContext) async throws ->
+                StreamingServerResponse<Output>
+        ) async throws -> StreamingServerResponse<Output> {
+            try await context.cancellation.cancelled
+            return try await next(request, context)
+        }
+    }
+
+    /// Does the work, arrives, then answers once the server shuts down gracefully.
+    struct LateService: RegistrableRPCService {
+        let arrivals: Gate
+
+        func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
+            router.registerHandler(
+                forMethod: GracefulShutdownTests.pastDeadline, deserializer: JSONCoder<Ask>(),
+                serializer: JSONCoder<Answer>()
+            ) { [arrivals] _, _ in
+                try await ShutdownService.work()
+                await arrivals.pass()
+                try await gracefulShutdown()
+                return StreamingServerResponse(single: ServerResponse(message: Answer(text: "done")))
+            }
+        }
+    }
+
+    @Test("An RPC whose deadline passed before the shutdown, answered during it: rolled back, never OK")
+    func deadlinePassedBeforeShutdown() async throws {
+        let events = EventLog()
+        let arrivals = Gate()
+        arrivals.open()
+        let injector = try await InjectorActor(modules: [Self.work(events: events, eager: true)], startup: .deferred)
+        try await withServerInLifecycle(
+            injector: injector, services: [LateService(arrivals: arrivals)], interceptorsBefore: [SlowAuth()]
+        ) { client, group in
+            var metadata = Metadata()
+            // Enforced by the server: it cancels the RPC's handle once 50 ms have passed.
+            metadata.addString("50m", forKey: "grpc-timeout")
+            let call = Task {
+                try await client.unary(
+                    request: ClientRequest(message: Ask(), metadata: metadata), descriptor: Self.pastDeadline,
+                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+                ) { try $0.message.text }
+            }
+            // The handler runs only after the deadline cancelled the handle (SlowAuth).
+            await arrivals.waitForArrivals(1)
+            await group.triggerGracefulShutdown()
+            if case .success(let text) = await call.result {
+                Issue.record("the client was answered OK (\(text)) for work that was rolled back")
+            }
+        }
+        #expect(events.all == ["rolled back", "pool disposed"])
+    }
+}
