@@ -343,3 +343,46 @@ struct JoinCycleTests {
         for o in strict { #expect(o.finalProblems() == []) }
     }
 }
+
+/// A cycle across tasks through steps that hold no construction.
+extension JoinCycleTests {
+    @Test("a cycle across tasks through a transient names every key of it, the transient too")
+    func crossTaskCycleNamesTheTransient() async throws {
+        let aStarted = Gate()
+        let bStarted = Gate()
+        let injector = try await makeInjector { binder in
+            binder.bind(NodeA.self).to { r in
+                aStarted.open()
+                await bStarted.wait()
+                _ = try await r.get(NodeB.self)
+                return NodeA()
+            }.asSingleton()
+            binder.bind(NodeB.self).to { r in
+                bStarted.open()
+                await aStarted.wait()
+                _ = try await r.get(NodeC.self)
+                return NodeB()
+            }.asSingleton()
+            // Transient: no construction of its own, only a step between B's and A's.
+            binder.bind(NodeC.self).to { r in
+                _ = try await r.get(NodeA.self)
+                return NodeC()
+            }
+        }
+        let errors = try await withDeadline {
+            async let a = injectionError { _ = try await injector.get(NodeA.self) }
+            async let b = injectionError { _ = try await injector.get(NodeB.self) }
+            return await [a, b]
+        }
+        let cycles = [
+            "Circular dependency: NodeA -> NodeB -> NodeC -> NodeA",
+            "Circular dependency: NodeB -> NodeC -> NodeA -> NodeB",
+        ]
+        for error in errors {
+            #expect(error?.code == .circularDependency)
+            #expect(cycles.contains(error?.description ?? ""), "\(String(describing: error))")
+            // The path ends with the key that closes the cycle.
+            #expect(error?.path.first == error?.path.last)
+        }
+    }
+}

@@ -81,19 +81,21 @@ extension CellAccess {
 extension CellState {
     /// Waits for the outcome of `construction`, someone else's or one this caller started.
     /// Records the wait in the ``WaitGraph`` when the caller is itself a construction
-    /// (`waiter`), and refuses one that would close a cycle.
+    /// (`frame`'s), and refuses one that would close a cycle. `frame` is the step that waits,
+    /// whose key is `construction`'s.
     ///
     /// - Returns: The value, or `nil` when the construction was given up: claim again.
     nonisolated(nonsending) static func wait(
         for construction: Construction,
         outcome: SharedOutcome<Value?>,
-        waiter: Construction?,
-        path: @autoclosure () -> [BindingKey]
+        by frame: ResolutionFrame
     ) async throws -> Value? {
         construction.recordJoin()
-        guard let waiter else { return try await outcome.value() }
-        if let cycle = WaitGraph.recordWait(of: waiter, on: construction) {
-            throw InjectionError.circularDependency(cycle: cycle, path: path())
+        guard let waiter = frame.construction else { return try await outcome.value() }
+        let steps = frame.keys(inside: waiter)
+        if let cycle = WaitGraph.recordWait(of: waiter, on: construction, through: steps) {
+            // This task's path, then the rest of the cycle, on the other tasks' paths.
+            throw InjectionError.circularDependency(cycle: cycle, path: frame.keys + cycle.dropFirst(steps.count))
         }
         defer { WaitGraph.endWait(of: waiter, on: construction) }
         return try await outcome.value()

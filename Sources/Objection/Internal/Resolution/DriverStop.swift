@@ -26,8 +26,7 @@
     /// The value, or `nil` when the construction was given up: step again.
     @usableFromInline nonisolated(nonsending) func value() async throws -> (any AnyObject & Sendable)? {
         guard let waiter else { return try await outcome.value() }
-        return try await CellState.wait(
-            for: construction, outcome: outcome, waiter: waiter.construction, path: waiter.keys)
+        return try await CellState.wait(for: construction, outcome: outcome, by: waiter)
     }
 }
 

@@ -169,6 +169,18 @@ import Synchronization
         binding?.key
     }
 
+    /// The keys of the steps from `construction`'s own step down to this one, both included:
+    /// what a wait of this step, inside `construction`, passes through (``WaitGraph``).
+    func keys(inside construction: Construction) -> [BindingKey] {
+        var keys: [BindingKey] = []
+        var step: ResolutionFrame? = self
+        while let frame = step, frame.construction === construction {
+            if let key = frame.key { keys.append(key) }
+            step = frame.parent
+        }
+        return keys.reversed()
+    }
+
     /// The same step, now running inside `construction`.
     func inside(_ construction: Construction) -> ResolutionFrame {
         ResolutionFrame(

@@ -11,14 +11,21 @@ struct WaitGraph: Sendable {
     /// 100,000 waits in flight).
     private var waitedOnBy: [ObjectIdentifier: Int] = [:]
     private var nodes: [ObjectIdentifier: Construction] = [:]
+    /// For each edge, the keys from the waiter's construction to the key it waits on, both
+    /// included — the transients, aliases and other steps between them, which hold no
+    /// construction — so that a cycle across tasks is named key by key, as one in a task is.
+    private var steps: [ObjectIdentifier: [ObjectIdentifier: [BindingKey]]] = [:]
 
     private static let shared = Lock(WaitGraph())
 
-    /// Records, in the process-wide graph, that `waiter` waits on `awaited`.
+    /// Records, in the process-wide graph, that `waiter` waits on `awaited`, through `steps`
+    /// (the keys from `waiter`'s to `awaited`'s, both included).
     ///
     /// - Returns: The cycle the wait would close (nothing is recorded then), or `nil`.
-    static func recordWait(of waiter: Construction, on awaited: Construction) -> [BindingKey]? {
-        shared.withLock { $0.insert(waiter: waiter, awaited: awaited) }
+    static func recordWait(of waiter: Construction, on awaited: Construction, through steps: [BindingKey])
+        -> [BindingKey]?
+    {
+        shared.withLock { $0.insert(waiter: waiter, awaited: awaited, through: steps) }
     }
 
     /// Forgets one wait recorded by ``recordWait(of:on:)``.
@@ -62,16 +69,29 @@ struct WaitGraph: Sendable {
 
     /// Records that `waiter` waits on `awaited`, unless that closes a cycle.
     ///
-    /// - Returns: The keys of the cycle (`waiter -> awaited -> … -> waiter`) when the edge would
-    ///   close one, in which case nothing is recorded; otherwise `nil`.
-    mutating func insert(waiter: Construction, awaited: Construction) -> [BindingKey]? {
+    /// - Returns: The keys of the cycle (`waiter -> … -> awaited -> … -> waiter`, every step of
+    ///   each wait on it) when the edge would close one, in which case nothing is recorded;
+    ///   otherwise `nil`.
+    mutating func insert(
+        waiter: Construction,
+        awaited: Construction,
+        through waiterSteps: [BindingKey] = []
+    ) -> [BindingKey]? {
         if let loop = path(from: awaited, to: waiter) {
-            return [waiter.key] + loop.map(\.key)
+            var cycle = waiterSteps.isEmpty ? [waiter.key, awaited.key] : waiterSteps
+            for (from, to) in zip(loop, loop.dropFirst()) {
+                let between = steps[ObjectIdentifier(from)]?[ObjectIdentifier(to)] ?? []
+                cycle += between.isEmpty ? [to.key] : between.dropFirst()
+            }
+            return cycle
         }
         let from = ObjectIdentifier(waiter)
         let to = ObjectIdentifier(awaited)
         edges[from, default: [:]][to, default: 0] += 1
-        if edges[from]?[to] == 1 { waitedOnBy[to, default: 0] += 1 }
+        if edges[from]?[to] == 1 {
+            waitedOnBy[to, default: 0] += 1
+            if !waiterSteps.isEmpty { steps[from, default: [:]][to] = waiterSteps }
+        }
         nodes[from] = waiter
         nodes[to] = awaited
         return nil
@@ -87,7 +107,11 @@ struct WaitGraph: Sendable {
             return
         }
         edges[from]?[to] = nil
-        if edges[from]?.isEmpty == true { edges[from] = nil }
+        steps[from]?[to] = nil
+        if edges[from]?.isEmpty == true {
+            edges[from] = nil
+            steps[from] = nil
+        }
         if let waiters = waitedOnBy[to], waiters > 1 { waitedOnBy[to] = waiters - 1 } else { waitedOnBy[to] = nil }
         for node in [from, to] where edges[node] == nil && waitedOnBy[node] == nil {
             nodes[node] = nil
