@@ -79,11 +79,11 @@ extension ScopedBindingBuilder {
 struct ContributedCollection<T: Sendable>: AnyContributedCollection {
     let key: BindingKey
 
-    func producer(of contributions: [Binding]) -> any AnyRecipe {
+    func producer(of contributions: ContributionList) -> any AnyRecipe {
         Recipe<[T]>.declared { resolver, _ in
             var elements: [T] = []
             elements.reserveCapacity(contributions.count)
-            for contribution in contributions {
+            for contribution in contributions.all {
                 elements.append(
                     try await resolver.injector.resolve(contribution, as: T.self, below: resolver.frame))
             }
@@ -96,5 +96,5 @@ struct ContributedCollection<T: Sendable>: AnyContributedCollection {
 protocol AnyContributedCollection: Sendable {
     /// The key of the collection, `[T]` with the contribution's name.
     var key: BindingKey { get }
-    func producer(of contributions: [Binding]) -> any AnyRecipe
+    func producer(of contributions: ContributionList) -> any AnyRecipe
 }

@@ -16,7 +16,7 @@ extension InjectorActor {
                 }
             ]
         }
-        return collection.contributions.map { contribution in
+        return collection.contributions.all.map { contribution in
             let built = contribution.producer.instance ?? contribution.builtSingleton(as: (any HealthCheck).self)
             return HealthCheckSource(
                 name: healthCheckName(of: contribution),

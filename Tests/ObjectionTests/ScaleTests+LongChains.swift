@@ -221,6 +221,40 @@ extension ScaleTests {
             #expect(released == nil)
         }
 
+        @Test("100,000 nested child injectors, each contributing one element, build in linear time", .scale)
+        func nestedContributingChildren() async throws {
+            // Each child's collection is its own contribution over its parent's, not a copy.
+            let leaf = try await withDeadline {
+                var leaf = try await makeInjector { $0.contribute(Int.self).toInstance(0) }
+                for index in 1..<Self.length {
+                    leaf = try await leaf.child(modules: [TestModule { $0.contribute(Int.self).toInstance(index) }])
+                }
+                return leaf
+            }
+            let elements = try await leaf.get([Int].self)
+            #expect(elements.count == Self.length)
+            #expect(elements.first == 0 && elements.last == Self.length - 1)
+        }
+
+        @Test("children adding one element to a collection of 100,000 cost the same whatever its size", .scale)
+        func childrenOverALargeCollection() async throws {
+            let root = try await makeInjector { b in
+                for index in 0..<Self.length { b.contribute(Int.self).toInstance(index) }
+            }
+            // 2,000 children: at the cost of copying and walking the root's 100,000 each, this
+            // took minutes.
+            let last = try await withDeadline {
+                var last = root
+                for index in 0..<2_000 {
+                    last = try await root.child(modules: [TestModule { $0.contribute(Int.self).toInstance(-index) }])
+                }
+                return last
+            }
+            let elements = try await last.get([Int].self)
+            #expect(elements.count == Self.length + 1)
+            #expect(elements.last == -1_999)
+        }
+
         @Test("100,000 collections of one contribution each are built in linear time", .scale)
         func manyCollections() async throws {
             let injector = try await withDeadline {

@@ -37,7 +37,7 @@ import Synchronization
     /// Whether the key's type is ``OutcomeAwareDisposable``, checked once likewise.
     let keyTypeIsOutcomeAware: Bool
     /// For a collection binding, its contributions in order (a parent's first).
-    let contributions: [Binding]
+    let contributions: ContributionList
     /// Whether this transient binding, and everything below it, can be built by plain function
     /// calls once the cached bindings it reaches (``frontier``) are built: its recipe is
     /// synchronous, every dependency is bound, there is no cycle and the depth is small.
@@ -67,7 +67,7 @@ import Synchronization
         tableID: Int,
         synchronousPlan: SynchronousPlan.Entry?,
         scopedIndex: Int? = nil,
-        contributions: [Binding] = [],
+        contributions: ContributionList = .empty,
         needsArguments: Bool = false
     ) {
         self.key = declaration.key

@@ -98,7 +98,7 @@ import Synchronization
     /// Every binding this table declares: the ones found by key, and the contributions to
     /// collections.
     var declaredBindings: [Binding] {
-        bindings + bindings.flatMap(\.contributions).filter { $0.tableID == id }
+        bindings + bindings.flatMap(\.contributions.own)
     }
 
     /// Every eager singleton this table declares.
@@ -217,13 +217,18 @@ import Synchronization
                 )
             }
         }
-        var contributionsByCollection: [BindingKey: [Binding]] = [:]
+        var ownContributions: [BindingKey: [Binding]] = [:]
         for (declaration, binding) in zip(contributions, contributed) {
             guard let key = declaration.collection?.key else { continue }
-            contributionsByCollection[key, default: parent?.binding(for: key)?.contributions ?? []].append(binding)
+            ownContributions[key, default: []].append(binding)
+        }
+        // Over the parent's list of the same collection, which is not copied.
+        var contributionsByCollection: [BindingKey: ContributionList] = [:]
+        for (key, own) in ownContributions {
+            contributionsByCollection[key] = ContributionList(own: own, over: parent?.binding(for: key)?.contributions)
         }
         for (index, collection) in collections {
-            declarations[index].producer = collection.producer(of: contributionsByCollection[collection.key] ?? [])
+            declarations[index].producer = collection.producer(of: contributionsByCollection[collection.key] ?? .empty)
         }
 
         // Every kept declaration has a producer: declarations without one were skipped above.
@@ -281,7 +286,7 @@ import Synchronization
                 tableID: id,
                 synchronousPlan: plan[index],
                 scopedIndex: scopedIndex,
-                contributions: contributionsByCollection[pair.0.key] ?? [],
+                contributions: contributionsByCollection[pair.0.key] ?? .empty,
                 needsArguments: pair.0.scope != .transient && needsArguments(index)
             )
         }

@@ -28,7 +28,7 @@ struct BindingGraph {
             scopes.append(binding.producer.isInstance ? "instance" : binding.scope.description)
         }
         for (from, binding) in bindings.enumerated() {
-            for dependency in binding.knownDependencies + binding.contributions.map(\.key) {
+            for dependency in binding.knownDependencies + binding.contributions.all.map(\.key) {
                 let to =
                     position[dependency]
                     ?? {

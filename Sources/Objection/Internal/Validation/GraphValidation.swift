@@ -74,8 +74,10 @@ struct GraphValidation {
         /// The bindings `binding` depends on, as far as the walk follows them; reports the
         /// dependencies nothing binds.
         private mutating func dependencies(of binding: Binding) -> [Binding] {
-            // A collection resolves its contributions directly, not by key.
-            var next = binding.contributions.filter(isWalked)
+            // A collection resolves its contributions directly, not by key. Inherited ones are
+            // walked again only when one of them is resolved with this table's bindings.
+            let contributions = binding.contributions
+            var next = (contributions.reachesChildBindings ? contributions.all : contributions.own).filter(isWalked)
             for key in binding.knownDependencies {
                 if let dependency = lookup.binding(for: key) {
                     if isWalked(dependency) { next.append(dependency) }
