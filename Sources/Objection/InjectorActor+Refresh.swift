@@ -144,9 +144,12 @@ extension InjectorActor {
         let frame = try enter(binding, below: nil)
         // Counted from before its task starts until that task ends, answered or given up.
         let work = generations.startWork()
-        let rebuilds = Self.rebuildsAbove + [binding]
+        let rebuild = RunningRebuild(binding)
+        let rebuilds = Self.rebuildsAbove + [rebuild]
         let built = try await RefreshDeadline.run(deadline, naming: binding.key) { [self] in
-            try await Self.$rebuildsAbove.withValue(rebuilds) {
+            // Ended when the provider returns: a task it started that outlives it is no part of it.
+            defer { rebuild.end() }
+            return try await Self.$rebuildsAbove.withValue(rebuilds) {
                 try await observingConstruction(of: binding, at: frame) { frame in
                     try await binding.producer.buildAgain(in: self, frame: frame, for: binding)
                 }
@@ -173,17 +176,18 @@ extension InjectorActor {
         if replaced === next { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
     }
 
-    /// The refreshable bindings whose rebuilds the current task runs inside, outermost first:
-    /// a rebuild's task inherits its caller's and adds its own binding.
-    @TaskLocal private static var rebuildsAbove: [Binding] = []
+    /// The rebuilds the current task runs inside, outermost first: a rebuild's task inherits its
+    /// caller's and adds its own. Only those still running count (``RunningRebuild``).
+    @TaskLocal private static var rebuildsAbove: [RunningRebuild] = []
 
     /// Refuses a refresh of `binding` asked from inside a rebuild that a rebuild of `binding`
-    /// started: it would wait for that rebuild, which waits for it. A `circularDependency` naming
-    /// the rebuilds from `binding`'s own, as the step names a cycle of constructions.
+    /// started, both still running: it would wait for that rebuild, which waits for it. A
+    /// `circularDependency` naming the rebuilds from `binding`'s own, as the step names a cycle of
+    /// constructions.
     private static func refuseRefreshCycle(of binding: Binding) throws(InjectionError) {
-        let above = rebuildsAbove
-        guard let first = above.firstIndex(where: { $0 === binding }) else { return }
-        let cycle = above[first...].map(\.key) + [binding.key]
+        let above = rebuildsAbove.filter(\.isRunning)
+        guard let first = above.firstIndex(where: { $0.binding === binding }) else { return }
+        let cycle = above[first...].map(\.binding.key) + [binding.key]
         throw .circularDependency(cycle: cycle, path: cycle)
     }
 

@@ -155,8 +155,8 @@ extension InjectorActor {
         _ body: nonisolated(nonsending) (InjectorActor) async throws -> T
     ) async throws -> T {
         try checkNotShutDown()
-        // A `T?` and an error rather than a `Result<T, any Error>?`: one generic type whose
-        // metadata this unspecialised code looks up per call instead of two.
+        // A `T?` and an error rather than a `Result<T, any Error>?`: one generic type fewer where
+        // this code is not specialised (the library's own callers).
         var value: T?
         var bodyError: (any Error)?
         var entries = 0

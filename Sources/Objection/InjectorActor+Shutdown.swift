@@ -175,6 +175,14 @@ extension InjectorActor {
         return outcomesInFlight(excluding: caller)
     }
 
+    /// The constructions a start gave up whose tasks still run, but those the calling task runs
+    /// inside: what a drain waits for after the constructions it found in flight, since a start
+    /// may give one up while the drain waits (its cell's outcome then ends at once).
+    nonisolated var abandonedWorkExceptTheCaller: [AbandonedConstruction] {
+        guard !Self.callerRunsInSharedConstruction else { return [] }
+        return abandonedWorkInFlight(excluding: ResolutionFrame.current?.enclosingConstructions ?? [])
+    }
+
     /// The current task's identity, for ``ShutdownState/disposer``: the hash of its
     /// `UnsafeCurrentTask`, which is kept no longer than this call. Not a task-local value set
     /// around the disposals: that cost every request scope that disposes something (Benchmarks/
@@ -281,11 +289,7 @@ extension InjectorActor {
         if ownsTable || justInTime != nil {
             outcomes += singletonCells.compactMap { $0.outcomeInFlight(excluding: excluded) }
             // Constructions a start gave up whose providers still run (buildStartupSingletons).
-            // A provider that shuts its own injector down is not waited for by that call.
-            let abandoned = shutdownState.withLock { $0.abandonedWork }
-            outcomes += abandoned.compactMap { id, work in
-                excluded.contains { ObjectIdentifier($0) == id } ? nil : work
-            }
+            outcomes += abandonedWorkInFlight(excluding: excluded).map(\.end)
         }
         // A refresh's rebuild may be using this injector's singletons, even one whose caller has
         // stopped waiting for it: disposed after it.

@@ -34,6 +34,8 @@ extension InjectorActor {
                 try owner(of: binding).startConstruction(
                     of: binding, producer: producer, in: cell, as: construction, frame: frame.inside(construction))
             } catch {
+                // Never started: nothing runs that a shutdown must wait for.
+                construction.endRun()
                 cell.fail(construction, with: error)
                 throw .failed(error)
             }

@@ -115,11 +115,12 @@ extension InjectorActor {
                 guard let construction = cell.construction, givenUp.contains(ObjectIdentifier(construction)) else {
                     continue
                 }
+                // Counted before the cell fails: a drain waiting on the cell then finds it.
+                countAsWorkInFlight(construction)
                 // Failed first: its waiters get the deadline's error, and the task, once cancelled,
                 // ends a construction that is no longer current.
                 cell.fail(construction, with: error)
                 construction.cancel()
-                countAsWorkInFlight(construction)
             }
             if let observer, let id { observer.startupFinished(id, duration: .now - start, error: error) }
             throw error
@@ -130,16 +131,20 @@ extension InjectorActor {
     /// (``ShutdownState/abandonedWork``): shutdown waits for it before it disposes the singletons
     /// it may be using.
     private nonisolated func countAsWorkInFlight(_ construction: Construction) {
-        // Not started yet: cancelled as it starts (see `Construction.attach`).
-        guard let task = construction.task else { return }
-        let work = SharedOutcome<CellState.Value?>()
+        guard let end = construction.endOfRun() else { return }
         let id = ObjectIdentifier(construction)
-        shutdownState.withLock { $0.abandonedWork[id] = work }
+        shutdownState.withLock { $0.abandonedWork[id] = AbandonedConstruction(construction: construction, end: end) }
         Task.detached { [shutdownState] in
-            await task.value
+            _ = try? await end.value()
             shutdownState.withLock { $0.abandonedWork[id] = nil }
-            work.finish(.success(nil))
         }
+    }
+
+    /// The ends of the constructions a start gave up whose tasks still run, but those of
+    /// `excluded` (a provider that shuts its own injector down is not waited for by that call).
+    nonisolated func abandonedWorkInFlight(excluding excluded: [Construction]) -> [AbandonedConstruction] {
+        let abandoned = shutdownState.withLock { $0.abandonedWork }
+        return abandoned.values.filter { work in !excluded.contains { $0 === work.construction } }
     }
 
     /// Runs `first` (setting `firstDone` once it has run), then builds `bindings`, singletons,

@@ -149,10 +149,13 @@ struct CycleTests {
         box.injector = nil
     }
 
-    @Test("a cycle split across two tasks ends in an error for both, not a deadlock")
-    func crossTaskCycle() async throws {
-        // Task 1 builds A, whose provider needs B; task 2 builds B, whose provider needs A. Each
-        // provider waits until the other has started, so both constructions are in flight.
+    @Test(
+        "a cycle split across two tasks ends in an error for both, not a deadlock, naming every key of it",
+        arguments: [false, true])
+    func crossTaskCycle(throughTransient: Bool) async throws {
+        // Task 1 builds A, whose provider needs B; task 2 builds B, whose provider needs A (or C,
+        // a transient, which needs A: a step with no construction of its own, named all the
+        // same). Each provider waits until the other has started, so both are in flight.
         let aStarted = Gate()
         let bStarted = Gate()
         let injector = try await makeInjector { binder in
@@ -165,9 +168,13 @@ struct CycleTests {
             binder.bind(NodeB.self).to { r in
                 bStarted.open()
                 await aStarted.wait()
-                _ = try await r.get(NodeA.self)
+                if throughTransient { _ = try await r.get(NodeC.self) } else { _ = try await r.get(NodeA.self) }
                 return NodeB()
             }.asSingleton()
+            binder.bind(NodeC.self).to { r in
+                _ = try await r.get(NodeA.self)
+                return NodeC()
+            }
         }
         // Without the waits-for graph the two would wait for each other forever: the deadline turns
         // that into a failure instead of a hung run.
@@ -180,10 +187,15 @@ struct CycleTests {
             #expect(throws: InjectionError.self) { try result.get() }
             if case .failure(let error as InjectionError) = result {
                 #expect(error.code == .circularDependency)
-                #expect(
-                    error.message == "Circular dependency: NodeA -> NodeB -> NodeA"
-                        || error.message == "Circular dependency: NodeB -> NodeA -> NodeB"
-                )
+                let cycle = throughTransient ? ["NodeA", "NodeB", "NodeC"] : ["NodeA", "NodeB"]
+                // Either task's error names the whole cycle, from the key its own path began at.
+                let namings = cycle.indices.map { start in
+                    let keys = cycle[start...] + cycle[..<start]
+                    return "Circular dependency: " + (keys + [keys.first ?? ""]).joined(separator: " -> ")
+                }
+                #expect(namings.contains(error.message), "\(error.message)")
+                // Its path ends with the key that closes the cycle.
+                #expect(error.path.first == error.path.last)
             }
         }
     }

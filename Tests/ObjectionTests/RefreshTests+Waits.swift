@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Objection
@@ -68,6 +69,42 @@ struct RefreshWaitTests {
         #expect(cause?.code == .circularDependency)
         #expect(cause?.description == "Circular dependency: Limiter -> Reader -> Limiter")
         #expect(try await injector.get(Limiter.self) === first)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+
+    @Test("a task a rebuild's provider started refreshes the same binding later: no cycle once the rebuild ended")
+    func watcherStartedInARebuildRefreshesLater() async throws {
+        let box = InjectorBox()
+        let builds = Counter()
+        let watch = Gate()
+        let watcher = Mutex<Task<(any Error)?, Never>?>(nil)
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in
+                // Inside the rebuild: a watcher, as a configuration provider starts one.
+                if builds.increment() == 2 {
+                    let task = Task { () -> (any Error)? in
+                        await watch.wait()
+                        do {
+                            _ = try await box.injector?.refresh(Limiter.self)
+                            return nil
+                        } catch {
+                            return error
+                        }
+                    }
+                    watcher.withLock { $0 = task }
+                }
+                return Limiter()
+            }.asRefreshable()
+        }
+        box.injector = injector
+        defer { box.injector = nil }
+        _ = try await injector.get(Limiter.self)
+        _ = try await injector.refresh(Limiter.self)
+        // The rebuild that started the watcher has ended.
+        watch.open()
+        let error = await watcher.withLock { $0 }?.value
+        #expect(error == nil, "\(String(describing: error))")
+        #expect(builds.value == 3)
         #expect(await injector.shutdown(within: nil) == nil)
     }
 

@@ -268,8 +268,10 @@ extension StartupTests {
 
 /// What shutdown does with a construction a start gave up whose provider carries on.
 extension StartupTests {
-    @Test("shutdown waits for a construction a cancelled start gave up before it disposes what it uses")
-    func shutdownWaitsForAGivenUpConstruction() async throws {
+    @Test(
+        "shutdown waits for a construction a cancelled start gave up before it disposes what it uses",
+        arguments: [false, true])
+    func shutdownWaitsForAGivenUpConstruction(whileDraining: Bool) async throws {
         let log = Log()
         let building = Counter()
         let release = Gate()
@@ -292,11 +294,18 @@ extension StartupTests {
         )
         let start = Task { try await injector.start() }
         await waitUntil { building.value == 1 }
+        let shutDown = { @Sendable in
+            let shutdown = Task { await injector.shutdown(within: nil) }
+            await waitUntil { injector.phase == .shutDown }
+            return shutdown
+        }
+        // The drain finds the construction in flight and waits on its cell, which the start's
+        // give-up then ends; or the start gave it up before the shutdown began.
+        let drain = whileDraining ? await shutDown() : nil
         // The process is told to stop while starting: the start is given up.
         start.cancel()
         _ = await start.result
-        let shutdown = Task { await injector.shutdown(within: nil) }
-        await waitUntil { injector.phase == .shutDown }
+        let shutdown = if let drain { drain } else { await shutDown() }
         release.open()
         #expect(await shutdown.value == nil)
         #expect(log.values == ["pool used", "schema disposed", "pool disposed"])

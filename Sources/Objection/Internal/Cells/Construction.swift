@@ -4,10 +4,18 @@ import Synchronization
 final class Construction: Sendable {
     let key: BindingKey
     private let joinCount = Atomic<Int>(0)
-    /// For a singleton, the detached task that runs its provider, and whether it was given up.
-    /// A `Mutex`, stored inline, rather than a ``Lock``, which would allocate once more for every
-    /// scoped instance of every request; it is taken at most twice, at start and at a deadline.
-    private let run = Mutex<(task: Task<Void, Never>?, isGivenUp: Bool)>((nil, false))
+    /// For a singleton, the detached task that runs its provider, and whether it was given up,
+    /// has ended, or is awaited by a shutdown (``endOfRun()``). A `Mutex`, stored inline, rather
+    /// than a ``Lock``, which would allocate once more for every scoped instance of every
+    /// request; a scoped instance's construction never takes it.
+    private let run = Mutex(Run())
+
+    private struct Run {
+        var task: Task<Void, Never>?
+        var isGivenUp = false
+        var hasEnded = false
+        var end: SharedOutcome<CellState.Value?>?
+    }
 
     init(key: BindingKey) {
         self.key = key
@@ -30,8 +38,25 @@ final class Construction: Sendable {
         if isGivenUp { task.cancel() }
     }
 
-    /// The task running this construction, once it has started.
-    var task: Task<Void, Never>? { run.withLock { $0.task } }
+    /// Marks the run of this construction's task (or of its starter, if it never started one)
+    /// ended: what ``endOfRun()`` answers is finished.
+    func endRun() {
+        run.withLock { run in
+            run.hasEnded = true
+            return run.end
+        }?.finish(.success(nil))
+    }
+
+    /// Finished when this construction's task has ended (``endRun()``), even one given up: what
+    /// a shutdown waits for before it disposes the singletons that task may be using. `nil` when
+    /// it has ended already.
+    func endOfRun() -> SharedOutcome<CellState.Value?>? {
+        run.withLock { run in
+            guard !run.hasEnded else { return nil }
+            if run.end == nil { run.end = SharedOutcome() }
+            return run.end
+        }
+    }
 
     /// Cancels the task running this construction, which the injector gave up on (a startup
     /// deadline passed); its cell is failed separately.

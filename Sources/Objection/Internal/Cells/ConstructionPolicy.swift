@@ -66,6 +66,10 @@ extension CacheCell {
     /// values (a request's context) reach it. Callers wait on the cell, so a cancelled caller can
     /// leave while it carries on.
     func startDetached(_ construction: Construction, build: @escaping @Sendable () async -> Void) {
-        construction.attach(Task.detached(priority: Task.currentPriority, operation: build))
+        construction.attach(
+            Task.detached(priority: Task.currentPriority) {
+                await build()
+                construction.endRun()
+            })
     }
 }

@@ -91,9 +91,18 @@ struct Drain: Sendable {
         injector.shutdownFlag.set()
         let inFlight = injector.outcomesInFlightExceptTheCaller
         guard !inFlight.isEmpty else { return .finished }
-        return await wait {
+        return await wait { [injector] in
             for construction in inFlight {
                 _ = try? await construction.value()
+                try Task.checkCancellation()
+            }
+            // A construction a start gave up meanwhile: its task may still use the singletons.
+            var waited: Set<ObjectIdentifier> = []
+            while let next = injector.abandonedWorkExceptTheCaller.first(where: {
+                !waited.contains(ObjectIdentifier($0.construction))
+            }) {
+                waited.insert(ObjectIdentifier(next.construction))
+                _ = try? await next.end.value()
                 try Task.checkCancellation()
             }
         }
@@ -150,7 +159,11 @@ struct Drain: Sendable {
         let open =
             injector.isScope
             ? 0 : injector.openScopes.openCount - injector.callerScopeIDs.count
-        let stuck = injector.singletonCells.compactMap(\.construction).map(WaitGraph.chain(from:))
+        // The constructions in flight, and those a start gave up whose tasks still run.
+        let stuck =
+            (injector.singletonCells.compactMap(\.construction)
+            + injector.abandonedWorkInFlight(excluding: []).map(\.construction))
+            .map(WaitGraph.chain(from:))
         return .drainTimedOut(after: clock?.timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
     }
 }

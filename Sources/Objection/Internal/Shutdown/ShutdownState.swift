@@ -20,7 +20,7 @@ struct ShutdownState: Sendable {
     /// cancellation) whose tasks still run: their providers may be using singletons that
     /// shutdown must dispose after them, by the construction's identity. Empty, allocating
     /// nothing, for every request scope.
-    var abandonedWork: [ObjectIdentifier: SharedOutcome<CellState.Value?>] = [:]
+    var abandonedWork: [ObjectIdentifier: AbandonedConstruction] = [:]
 
     /// Records `disposal`; `false` once shutdown has taken the disposals, when the caller must
     /// dispose now.
@@ -54,4 +54,10 @@ struct Disposal: Sendable {
     let key: BindingKey
     /// Disposes the instance after work that ended with the given outcome.
     let dispose: @Sendable (ScopeOutcome) async throws -> Void
+}
+
+/// A construction a start gave up whose task still runs, and the end of that task.
+struct AbandonedConstruction: Sendable {
+    let construction: Construction
+    let end: SharedOutcome<CellState.Value?>
 }

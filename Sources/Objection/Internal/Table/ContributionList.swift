@@ -37,6 +37,8 @@ final class ContributionList: Sendable {
 
     /// Every contribution, a parent's first.
     var all: [Binding] {
+        // A collection no parent contributes to: its own, as they are.
+        guard inherited != nil else { return own }
         var lists: [ContributionList] = []
         var list: ContributionList? = self
         while let current = list {
