@@ -178,7 +178,7 @@ extension InjectorActor {
     /// The constructions a start gave up whose tasks still run, but those the calling task runs
     /// inside: what a drain waits for after the constructions it found in flight, since a start
     /// may give one up while the drain waits (its cell's outcome then ends at once).
-    nonisolated var abandonedWorkExceptTheCaller: [AbandonedConstruction] {
+    nonisolated var abandonedWorkExceptTheCaller: [Construction] {
         guard !Self.callerRunsInSharedConstruction else { return [] }
         return abandonedWorkInFlight(excluding: ResolutionFrame.current?.enclosingConstructions ?? [])
     }
@@ -289,7 +289,7 @@ extension InjectorActor {
         if ownsTable || justInTime != nil {
             outcomes += singletonCells.compactMap { $0.outcomeInFlight(excluding: excluded) }
             // Constructions a start gave up whose providers still run (buildStartupSingletons).
-            outcomes += abandonedWorkInFlight(excluding: excluded).map(\.end)
+            outcomes += abandonedWorkInFlight(excluding: excluded).compactMap { $0.endOfRun() }
         }
         // A refresh's rebuild may be using this injector's singletons, even one whose caller has
         // stopped waiting for it: disposed after it.

@@ -131,20 +131,18 @@ extension InjectorActor {
     /// (``ShutdownState/abandonedWork``): shutdown waits for it before it disposes the singletons
     /// it may be using.
     private nonisolated func countAsWorkInFlight(_ construction: Construction) {
-        guard let end = construction.endOfRun() else { return }
-        let id = ObjectIdentifier(construction)
-        shutdownState.withLock { $0.abandonedWork[id] = AbandonedConstruction(construction: construction, end: end) }
-        Task.detached { [shutdownState] in
-            _ = try? await end.value()
-            shutdownState.withLock { $0.abandonedWork[id] = nil }
-        }
+        shutdownState.withLock { $0.abandonedWork.append(construction) }
     }
 
-    /// The ends of the constructions a start gave up whose tasks still run, but those of
-    /// `excluded` (a provider that shuts its own injector down is not waited for by that call).
-    nonisolated func abandonedWorkInFlight(excluding excluded: [Construction]) -> [AbandonedConstruction] {
-        let abandoned = shutdownState.withLock { $0.abandonedWork }
-        return abandoned.values.filter { work in !excluded.contains { $0 === work.construction } }
+    /// The constructions a start gave up whose tasks still run, but those of `excluded` (a
+    /// provider that shuts its own injector down is not waited for by that call); forgets those
+    /// that have ended. Each one's ``Construction/endOfRun()`` is what a shutdown waits for.
+    nonisolated func abandonedWorkInFlight(excluding excluded: [Construction]) -> [Construction] {
+        let running = shutdownState.withLock { state in
+            state.abandonedWork.removeAll { $0.hasEnded }
+            return state.abandonedWork
+        }
+        return running.filter { construction in !excluded.contains { $0 === construction } }
     }
 
     /// Runs `first` (setting `firstDone` once it has run), then builds `bindings`, singletons,

@@ -187,7 +187,7 @@ public actor InjectorActor {
             // Dispose what the other eager singletons built before failing, without waiting for
             // a construction the start gave up: the caller asked for a start bounded by its
             // deadline, and nothing but that start used this injector.
-            shutdownState.withLock { $0.abandonedWork = [:] }
+            shutdownState.withLock { $0.abandonedWork = [] }
             await shutdown(after: .failed(error))
             throw error
         }

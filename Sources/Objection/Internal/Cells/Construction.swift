@@ -47,6 +47,9 @@ final class Construction: Sendable {
         }?.finish(.success(nil))
     }
 
+    /// Whether this construction's task (or its starter, if it never started one) has ended.
+    var hasEnded: Bool { run.withLock { $0.hasEnded } }
+
     /// Finished when this construction's task has ended (``endRun()``), even one given up: what
     /// a shutdown waits for before it disposes the singletons that task may be using. `nil` when
     /// it has ended already.

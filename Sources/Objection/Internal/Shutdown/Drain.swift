@@ -97,12 +97,9 @@ struct Drain: Sendable {
                 try Task.checkCancellation()
             }
             // A construction a start gave up meanwhile: its task may still use the singletons.
-            var waited: Set<ObjectIdentifier> = []
-            while let next = injector.abandonedWorkExceptTheCaller.first(where: {
-                !waited.contains(ObjectIdentifier($0.construction))
-            }) {
-                waited.insert(ObjectIdentifier(next.construction))
-                _ = try? await next.end.value()
+            // One that has ended leaves the list, so this ends when they all have.
+            while let end = injector.abandonedWorkExceptTheCaller.lazy.compactMap({ $0.endOfRun() }).first {
+                _ = try? await end.value()
                 try Task.checkCancellation()
             }
         }
@@ -162,7 +159,7 @@ struct Drain: Sendable {
         // The constructions in flight, and those a start gave up whose tasks still run.
         let stuck =
             (injector.singletonCells.compactMap(\.construction)
-            + injector.abandonedWorkInFlight(excluding: []).map(\.construction))
+            + injector.abandonedWorkInFlight(excluding: []))
             .map(WaitGraph.chain(from:))
         return .drainTimedOut(after: clock?.timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
     }

@@ -18,9 +18,9 @@ struct ShutdownState: Sendable {
     private var disposals: [Disposal]? = []
     /// The ends of constructions a start gave up (its deadline, a provider's error, its caller's
     /// cancellation) whose tasks still run: their providers may be using singletons that
-    /// shutdown must dispose after them, by the construction's identity. Empty, allocating
-    /// nothing, for every request scope.
-    var abandonedWork: [ObjectIdentifier: AbandonedConstruction] = [:]
+    /// shutdown must dispose after them; those that have ended are dropped as the list is read.
+    /// Empty, allocating nothing, for every request scope.
+    var abandonedWork: [Construction] = []
 
     /// Records `disposal`; `false` once shutdown has taken the disposals, when the caller must
     /// dispose now.
@@ -54,10 +54,4 @@ struct Disposal: Sendable {
     let key: BindingKey
     /// Disposes the instance after work that ended with the given outcome.
     let dispose: @Sendable (ScopeOutcome) async throws -> Void
-}
-
-/// A construction a start gave up whose task still runs, and the end of that task.
-struct AbandonedConstruction: Sendable {
-    let construction: Construction
-    let end: SharedOutcome<CellState.Value?>
 }
