@@ -2,9 +2,7 @@
 extension InjectorActor {
     /// The root of this injector's hierarchy, which owns just-in-time bindings.
     nonisolated var root: InjectorActor {
-        var injector = self
-        while let parent = injector.parent { injector = parent }
-        return injector
+        injector(owningTable: table.rootID) ?? self
     }
 
     /// The binding `get` resolves `key` with: this injector's (or an ancestor's), else the

@@ -338,9 +338,7 @@ extension InjectorActor {
         guard !binding.frontier.isEmpty else { return true }
         // Cached only while the injector that owns them runs: its shutdown empties them.
         if binding.frontierStaysBuilt.load(ordering: .relaxed), !owner(of: binding).isShutDown { return true }
-        var declaring: BindingTable? = table
-        while let candidate = declaring, candidate.id != binding.tableID { declaring = candidate.parent }
-        guard let declaring else { return false }
+        guard let declaring = injector(owningTable: binding.tableID)?.table else { return false }
         var onlySingletons = true
         for index in binding.frontier {
             let dependency = declaring.bindings[index]

@@ -47,6 +47,9 @@ public actor InjectorActor {
     /// The injector this one was made from: a child's parent, a scope's opener.
     nonisolated var parent: InjectorActor? { parentLink.object }
     nonisolated let parentLink: ChainLink<InjectorActor>
+    /// The injectors found above this one by the table they own (``injector(owningTable:)``), if
+    /// it is deep enough in its chain to keep them.
+    nonisolated let ownersFoundAbove: ChainMemo<Int, Ancestor>?
     /// The modules this injector was created with; its parent's come before them in ``modules``.
     nonisolated let ownModules: [any Module]
     nonisolated let maxResolutionDepth: Int
@@ -226,6 +229,7 @@ public actor InjectorActor {
         self.table = table
         self.ownsTable = ownsTable
         self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
+        self.ownersFoundAbove = ChainMemo.forLink(atDepth: parentLink.depth)
         self.ownModules = ownModules
         self.stage = stage
         self.observing = observing
@@ -357,12 +361,29 @@ extension InjectorActor {
     /// injector of the hierarchy declares is a just-in-time binding, owned by the root; one that no
     /// table holds (a ``Lazy`` handle's, an ad-hoc build's) belongs to the injector resolving it.
     nonisolated func owner(of binding: Binding) -> InjectorActor {
+        injector(owningTable: binding.tableID) ?? (binding.tableID == Binding.tableless ? self : root)
+    }
+
+    /// This injector or the ancestor that built the table `id`, if any. Deep in a long chain of
+    /// children, found through the memos of the injectors on the way (``ChainMemo``).
+    nonisolated func injector(owningTable id: Int) -> InjectorActor? {
         var injector = self
-        while true {
-            if injector.ownsTable && injector.table.id == binding.tableID { return injector }
-            // Reached only without a match: no cost to a declared binding's owner.
-            guard let parent = injector.parent else { return binding.tableID == Binding.tableless ? self : injector }
+        while !(injector.ownsTable && injector.table.id == id) {
+            if injector.ownersFoundAbove != nil {
+                return ChainMemo.find(id, from: injector, parent: { $0.parent }, memo: { $0.ownersFoundAbove }) {
+                    $0.ownsTable && $0.table.id == id ? Ancestor(injector: $0) : nil
+                }?.injector
+            }
+            guard let parent = injector.parent else { return nil }
             injector = parent
         }
+        return injector
+    }
+
+    /// An injector found above another, as that one's memo keeps it: unowned, since the chain
+    /// between them keeps it alive, and a memo must not release a chain of ancestors recursively
+    /// (see ``ChainLink``).
+    struct Ancestor: Sendable {
+        unowned let injector: InjectorActor
     }
 }

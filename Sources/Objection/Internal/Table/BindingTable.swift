@@ -14,6 +14,10 @@ import Synchronization
     /// The table consulted for keys this one does not bind.
     var parent: BindingTable? { parentLink.object }
     let parentLink: ChainLink<BindingTable>
+    /// The bindings found above this table, if it is deep enough in its chain to keep them.
+    let foundAbove: ChainMemo<BindingKey, Binding>?
+    /// The identity of the root table of this one's chain: the table of the hierarchy's root.
+    let rootID: Int
     /// A process-unique identity, stored in each of this table's bindings.
     let id: Int
     /// How many of ``bindings`` are scoped (see ``Lifetime/scopedIndex``).
@@ -28,6 +32,8 @@ import Synchronization
         self.bindings = bindings
         self.index = BindingIndex(bindings.map(\.key))
         self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
+        self.foundAbove = ChainMemo.forLink(atDepth: parentLink.depth)
+        self.rootID = parent?.rootID ?? id
         self.id = id
         self.scopedCount = bindings.count(where: { $0.lifetime.scopedIndex != nil })
         self.resolvesRefreshable =
@@ -51,9 +57,18 @@ import Synchronization
             if let position = current.index.index(of: key) {
                 return Unmanaged.passUnretained(current.bindings[position])
             }
+            if current.foundAbove != nil { return current.bindingFound(for: key).map(Unmanaged.passUnretained) }
             table = current.parentLink.object
         }
         return nil
+    }
+
+    /// The binding for `key` in this table or above, found through the memos of the tables deep
+    /// in a long chain (``ChainMemo``).
+    private func bindingFound(for key: BindingKey) -> Binding? {
+        ChainMemo.find(key, from: self, parent: \.parent, memo: \.foundAbove) { table in
+            table.index.index(of: key).map { table.bindings[$0] }
+        }
     }
 
     /// The binding an injector over this table uses for the `position`-th declared dependency of
