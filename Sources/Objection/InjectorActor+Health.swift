@@ -44,7 +44,7 @@ extension InjectorActor {
     /// ```
     ///
     /// - Parameters:
-    ///   - timeout: How long each check may take.
+    ///   - timeout: How long each check may take; a negative one counts as zero.
     ///   - cachedFor: How long a run's results answer later calls; one second unless you say.
     /// - Returns: The report; a caller cancelled while it waits gets one with no checks, not ready.
     public nonisolated func health(
@@ -60,7 +60,8 @@ extension InjectorActor {
         }
         let results = await healthMonitor.results(maxAge: cachedFor) { [self] in
             do {
-                return await HealthCheckRun.run(try healthCheckSources(), within: timeout, monitor: healthMonitor)
+                return await HealthCheckRun.run(
+                    try healthCheckSources(), within: max(timeout, .zero), monitor: healthMonitor)
             } catch {
                 let message = "finding the checks threw \(type(of: error))"
                 return [

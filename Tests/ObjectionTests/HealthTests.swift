@@ -86,6 +86,17 @@ struct HealthTests {
         #expect(runs.value == 1)
     }
 
+    @Test("a negative deadline counts as zero: no check is reported with a negative duration", arguments: [-1, -500])
+    func negativeDeadline(milliseconds: Int) async throws {
+        let injector = try await injector([ScriptedCheck(healthCheckName: "db", runs: Counter())])
+        let report = await injector.health(within: .milliseconds(milliseconds), cachedFor: .zero)
+        #expect(report.checks.map(\.name) == ["db"])
+        for check in report.checks {
+            #expect(check.duration >= .zero)
+            #expect(check.message?.contains("-") != true, "\(check.message ?? "")")
+        }
+    }
+
     @Test("no checks bound: healthy and ready; a singleton can be its own check")
     func noChecksAndSelfCheckingSingleton() async throws {
         let empty = try await makeInjector { _ in }

@@ -54,9 +54,12 @@ final class InjectorLifecycle: LifecycleHandler {
             drainTimeout: current.drainTimeout,
             logger: application.logger
         )
-        // No signals: Vapor handles them, and calls shutdownAsync.
+        // No signals: Vapor handles them, and calls shutdownAsync. The group logs what its service
+        // throws with the error's description: it sees the service's error as a ServiceFailure,
+        // described by type, and the boot throws the error itself (from waitUntilStarted).
         let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [.init(service: service)], logger: application.logger)
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: FailingByType(service: service))], logger: application.logger)
         )
         // Unstructured: it runs from the boot to the shutdown, past this call.
         let task = Task { try await group.run() }
@@ -84,7 +87,11 @@ final class InjectorLifecycle: LifecycleHandler {
             // the server's shutdown timeout — then the services, then the disposals: the
             // InjectorService's graceful shutdown, in tasks a cancellation here does not reach.
             await current.group.triggerGracefulShutdown()
-            if case .failure(let error) = await current.task.result { failure = error } else { failure = nil }
+            if case .failure(let error) = await current.task.result {
+                failure = ServiceFailure.unwrapped(error)
+            } else {
+                failure = nil
+            }
         } else {
             // Never booted, or the boot failed: nothing runs, the injector may hold what a
             // caller built.
@@ -102,5 +109,19 @@ final class InjectorLifecycle: LifecycleHandler {
         application.logger.warning(
             "The blocking Application.shutdown() cannot dispose the injector's singletons: use asyncShutdown()"
         )
+    }
+}
+
+/// The injector's service as the group started at boot runs it: its error reaches the group as a
+/// `ServiceFailure`, which the group's "Service threw error" line describes by type only.
+private struct FailingByType: Service {
+    let service: InjectorService
+
+    func run() async throws {
+        do {
+            try await service.run()
+        } catch {
+            throw ServiceFailure(error)
+        }
     }
 }

@@ -59,6 +59,25 @@ struct LifecycleTests {
         }
     }
 
+    @Test("A start-up failure whose error carries a password fails the boot with it, and reaches no log line")
+    func startupFailureKeepsItsSecret() async throws {
+        struct SecretModule: Module {
+            func configure(_ binder: Binder) {
+                binder.bind(UnreachableDatabase.self).to { _ in throw ConnectionRefused() }.asEagerSingleton()
+            }
+        }
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [SecretModule()], startup: .deferred)
+        try await withTestApp(logs: logs) { app in
+            app.useInjector(injector)
+            await #expect(throws: ConnectionRefused.self) { try await app.asyncBoot() }
+        }
+        // The group that runs the injector's service logged the failure, by type.
+        #expect(logs.all.contains { "\($0)".contains("ConnectionRefused") })
+        let leaked = logs.all.filter { "\($0)".contains("Tr0ub4dor") }
+        #expect(leaked.isEmpty, "\(leaked)")
+    }
+
     @Test("A start-up past its deadline fails the boot with a timed-out InjectionError")
     func startupTimeout() async throws {
         struct NeverReady: Module {
