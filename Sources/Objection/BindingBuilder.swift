@@ -194,7 +194,8 @@ public struct BindingBuilder<T: Sendable> {
                     binding.dependencies[0],
                     as: Concrete.self,
                     arguments: RuntimeArguments(values: arguments),
-                    parent: resolver.frame
+                    parent: resolver.frame,
+                    forwarded: true
                 )
                 return try convert(value, for: binding, path: resolver.keys)
             }
@@ -220,15 +221,18 @@ public struct BindingBuilder<T: Sendable> {
     /// - Parameter constructs: Whether the injector itself constructs the value, so that a
     ///   ``PropertyInjectable`` value gets its properties and awake hook here, once, where it is
     ///   built: true for autowired functions (and ``Injectable`` declarations); false for values
-    ///   returned as built (instances, provider closures and objects) and for aliases, whose target
-    ///   injects its own instances.
+    ///   returned as built (instances, provider closures and objects), for aliases, whose target
+    ///   injects its own instances, and for a function that takes a `T`, which passes it on
+    ///   (``Recipe/constructs(over:)``).
     @discardableResult
     @usableFromInline func setTarget(
         _ producer: Recipe<T>,
         dependencies: [BindingKey] = [],
         constructs: Bool? = nil
     ) -> ScopedBindingBuilder<T> {
-        let injectsProperties = constructs ?? (producer.kind == .declared && !producer.isAlias)
+        let injectsProperties =
+            constructs
+            ?? (producer.kind == .declared && !producer.isAlias && Recipe<T>.constructs(over: dependencies))
         binder.declarations[index].targetCount += 1
         binder.declarations[index].producer = injectsProperties ? producer.injectingProperties() : producer
         binder.declarations[index].dependencies = dependencies

@@ -37,20 +37,29 @@ extension InjectorActor {
     /// (singleton, scoped, custom-scoped) is built from the arguments of the call that builds
     /// it, and read by the calls after it, whatever their arguments, as Objection's singletons
     /// were. The arguments are checked first, so a wrong one is refused even then.
+    ///
+    /// - Parameter forwarded: Whether an alias forwards the arguments to `key`, its target: the
+    ///   chain they pass along was checked at its start, so only the binding at its end is
+    ///   checked again (where a child's override may have ended it). Checking the rest of the
+    ///   chain at every link made a chain of `n` aliases cost `n²`.
     nonisolated func resolve<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,
         arguments: RuntimeArguments,
-        parent: ResolutionFrame?
+        parent: ResolutionFrame?,
+        forwarded: Bool = false
     ) async throws -> T {
         guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
         guard let binding = try binding(for: key, as: type) else {
             throw InjectionError.missingBinding(key, requestedBy: parent)
         }
-        let path = (parent?.keys ?? []) + [key]
-        try checkArguments(arguments, for: binding, path: path)
+        // Built only for an error: the path is as long as the chain walked so far.
+        let path = { (parent?.keys ?? []) + [key] }
+        if !forwarded || !binding.producer.isAlias {
+            try checkArguments(arguments, for: binding, path: path)
+        }
         guard let applied = binding.producer(as: type)?.applying(arguments) else {
-            throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types, path: path)
+            throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types, path: path())
         }
         return try await resolve(binding, producer: applied, below: parent)
     }
@@ -61,10 +70,10 @@ extension InjectorActor {
     private nonisolated func checkArguments(
         _ arguments: RuntimeArguments,
         for binding: Binding,
-        path: [BindingKey]
+        path: () -> [BindingKey]
     ) throws(InjectionError) {
         guard let (builder, chain) = argumentBuilder(of: binding) else { return }
-        let path = path + chain
+        let path = path() + chain
         guard let signature = builder.producer.arguments, signature.takesArguments else {
             throw .argumentMismatch(builder.key, expected: [], given: arguments.types, path: path)
         }

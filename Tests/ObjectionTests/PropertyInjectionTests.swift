@@ -33,6 +33,45 @@ struct PropertyInjectionTests {
         #expect(last.engine === engine)
     }
 
+    /// How a function that takes a built singleton hands it on.
+    enum HandOver: String, CaseIterable, Sendable {
+        case namedBinding, superclassBinding, adHocBuild
+    }
+
+    @Test(
+        "a function that takes a built singleton and returns it injects and awakes nothing again",
+        arguments: HandOver.allCases)
+    func functionPassingASingletonOn(_ handOver: HandOver) async throws {
+        let enginesBuilt = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to { _ in
+                enginesBuilt.increment()
+                return Engine()
+            }
+            binder.bind(CountingSedan.self).to(CountingSedan.init).asSingleton()
+            binder.bind(CountingSedan.self, named: "shared").to { (sedan: CountingSedan) in sedan }
+            binder.bind(CountingVehicle.self).to { (sedan: CountingSedan) in sedan }
+        }
+        let sedan = try await injector.get(CountingSedan.self)
+        let engine = sedan.engine
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let handed: CountingVehicle? =
+                        switch handOver {
+                        case .namedBinding: try? await injector.get(CountingSedan.self, named: "shared")
+                        case .superclassBinding: try? await injector.get(CountingVehicle.self)
+                        case .adHocBuild: try? await injector.build { (sedan: CountingSedan) in sedan }
+                        }
+                    #expect(handed === sedan)
+                }
+            }
+        }
+        #expect(sedan.awakenings.value == 1)
+        #expect(sedan.engine === engine)
+        #expect(enginesBuilt.value == 1)
+    }
+
     @Test("a provider closure's result is returned as built: no properties overwritten, no awake hook")
     func closureResultIsNotInjected() async throws {
         let special = Engine()

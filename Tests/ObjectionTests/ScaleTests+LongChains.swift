@@ -206,6 +206,27 @@ extension ScaleTests {
             await root.shutdown(within: nil)
         }
 
+        @Test("runtime arguments pass along a 100,000-long chain of aliases in linear time", .scale)
+        func argumentsThroughALongAliasChain() async throws {
+            // Each link checked the arguments against the rest of the chain again: 8,000 links
+            // took 12 s, 100,000 would take half an hour.
+            let injector = try await InjectorActor(
+                modules: [
+                    TestModule { b in
+                        b.bind(Int.self, named: "l\(Self.length)").to(arguments: String.self) { _, text in text.count }
+                        for link in 0..<Self.length {
+                            b.bind(Int.self, named: "l\(link)").to(Int.self, named: "l\(link + 1)")
+                        }
+                    }
+                ],
+                maxResolutionDepth: Self.length + 10
+            )
+            let count = try await withDeadline { try await injector.get(Int.self, named: "l0", arguments: "abc") }
+            #expect(count == 3)
+            let refused = await injectionError { _ = try await injector.get(Int.self, named: "l0", arguments: 3) }
+            #expect(refused?.code == .argumentMismatch)
+        }
+
         @Test("resolving from every level of a chain of 100,000 children, as it grows, takes linear time", .scale)
         func resolvingAtEveryLevel() async throws {
             // Each lookup walked every table and injector above it: 8,000 levels took 2.3 s,

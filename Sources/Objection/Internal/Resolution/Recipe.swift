@@ -158,6 +158,15 @@
         )
     }
 
+    /// Whether a function over `dependencies` builds the values it returns, so that they need
+    /// their properties and awake hook: not when one of its parameters is a `T` (or a subclass's
+    /// instance). Such a function passes an instance on, as an alias does — `to { (pool: Pool) in
+    /// pool }` — and the instance was injected where it was built, once: injecting what it returns
+    /// again would set a cached singleton's properties and wake it on every call.
+    static func constructs(over dependencies: [BindingKey]) -> Bool {
+        !dependencies.contains { $0.type is T.Type }
+    }
+
     /// The same recipe, followed by property injection and the awake hook when `T` is a
     /// ``PropertyInjectable`` class; property injection suspends, so there is no synchronous form.
     func injectingProperties() -> Recipe {
