@@ -150,7 +150,9 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
             let outcome = ScopeOutcome.afterResponse(code: status.code, reasonPhrase: status.reasonPhrase)
             if response.body.contentLength == nil {
                 response.body = ScopeEndingBody.wrap(
-                    response.body, ending: open, after: outcome, logger: context.logger)
+                    response.body, ending: open, after: outcome,
+                    unwritten: outcome.ifReleasedUnwritten(isHead: request.method == .head, code: status.code),
+                    logger: context.logger)
             } else if let failure = outcome.error {
                 await ScopeEndingBody.endAfterFailure(open, error: failure, logger: context.logger)
             } else {

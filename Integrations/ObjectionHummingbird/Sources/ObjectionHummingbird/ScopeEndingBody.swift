@@ -10,17 +10,18 @@ import Objection
 /// or with the write's error when writing fails (the client gone). A written body ends the scope
 /// with the response's outcome: failed, with a ``Objection/ServerErrorStatus``, for a `5xx`. The
 /// body is written with the scope as the task's current injector. If the server never writes the
-/// body (a `HEAD`), the scope is ended with that outcome when the body is released.
+/// body, the scope is ended with `unwritten` when the body is released: that outcome for a `HEAD`
+/// (or a `204`, a `304`), failed for any other, whose client left before the head was sent.
 enum ScopeEndingBody {
-    /// `body`, ending `scope` with `outcome` once written.
+    /// `body`, ending `scope` with `outcome` once written, or with `unwritten` if released unwritten.
     static func wrap(
         _ body: ResponseBody,
         ending scope: OpenScope,
         after outcome: ScopeOutcome,
+        unwritten: ScopeOutcome,
         logger: Logger
     ) -> ResponseBody {
-        // The handler's answer, should the server never write its body.
-        scope.endsWhenReleased(with: outcome)
+        scope.endsWhenReleased(with: unwritten)
         return ResponseBody(contentLength: body.contentLength) { writer in
             do {
                 // In the scope, as the handler ran: `InjectorActor.current` is the request's.

@@ -147,6 +147,41 @@ struct StreamedBodyTests {
         await injector.shutdown()
     }
 
+    /// A middleware outside the scope's that answers in place of the handler, dropping its body
+    /// unwritten, as a server does whose client left before the head was sent.
+    struct DropsTheBody: RouterMiddleware {
+        func handle(
+            _ request: Request, context: BasicInjectingRequestContext,
+            next: (Request, BasicInjectingRequestContext) async throws -> Response
+        ) async throws -> Response {
+            _ = try await next(request, context)
+            return Response(status: .ok)
+        }
+    }
+
+    @Test(
+        "A streamed body released unwritten ends its scope failed, unless the request was a HEAD",
+        arguments: [HTTPRequest.Method.get, .head])
+    func bodyReleasedUnwritten(method: HTTPRequest.Method) async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        let router = Router(context: BasicInjectingRequestContext.self)
+        router.group("scoped").add(middleware: DropsTheBody()).add(middleware: ObjectionScopeMiddleware(injector))
+            .on("stream", method: method) { _, context in
+                let probe = try await context.resolve(DisposalProbe.self)
+                return Response(
+                    status: .ok,
+                    body: ResponseBody { writer in try await writer.write(ByteBuffer(string: probe.read())) })
+            }
+        try await Application(router: router).test(.router) { client in
+            _ = try await client.execute(uri: "/scoped/stream", method: method)
+        }
+        try await waitForEvents(events, count: 1)
+        // Nothing was sent of a GET's answer: its work must not commit.
+        #expect(events.all == [method == .head ? "disposed" : "disposed after a failure"])
+        await injector.shutdown()
+    }
+
     /// Waits, by yielding and without a clock, until `events` holds `count` entries; the suite's
     /// time limit ends a wait that never ends.
     func waitForEvents(_ events: EventLog, count: Int) async throws {

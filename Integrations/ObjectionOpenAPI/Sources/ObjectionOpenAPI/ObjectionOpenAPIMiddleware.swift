@@ -147,13 +147,11 @@ public struct ObjectionOpenAPIMiddleware: ServerMiddleware {
             }
             return (response, nil)
         }
-        // The bodies a transport does not send; any other released unwritten was given up.
-        let bodiless = request.method == .head || status == .noContent || status == .notModified
         let body = ScopeEndingBody.wrap(
             responseBody,
             ending: scope,
             after: outcome,
-            unwritten: bodiless ? outcome : .failed(CancellationError()),
+            unwritten: outcome.ifReleasedUnwritten(isHead: request.method == .head, code: status.code),
             log: log
         )
         return (response, body)
