@@ -221,18 +221,15 @@ public struct BindingBuilder<T: Sendable> {
     /// - Parameter constructs: Whether the injector itself constructs the value, so that a
     ///   ``PropertyInjectable`` value gets its properties and awake hook here, once, where it is
     ///   built: true for autowired functions (and ``Injectable`` declarations); false for values
-    ///   returned as built (instances, provider closures and objects), for aliases, whose target
-    ///   injects its own instances, and for a function that takes a `T`, which passes it on
-    ///   (``Recipe/constructs(over:)``).
+    ///   returned as built (instances, provider closures and objects) and for aliases, whose target
+    ///   injects its own instances.
     @discardableResult
     @usableFromInline func setTarget(
         _ producer: Recipe<T>,
         dependencies: [BindingKey] = [],
         constructs: Bool? = nil
     ) -> ScopedBindingBuilder<T> {
-        let injectsProperties =
-            constructs
-            ?? (producer.kind == .declared && !producer.isAlias && Recipe<T>.constructs(over: dependencies))
+        let injectsProperties = constructs ?? (producer.kind == .declared && !producer.isAlias)
         binder.declarations[index].targetCount += 1
         binder.declarations[index].producer = injectsProperties ? producer.injectingProperties() : producer
         binder.declarations[index].dependencies = dependencies

@@ -39,9 +39,11 @@ extension InjectorActor {
     /// were. The arguments are checked first, so a wrong one is refused even then.
     ///
     /// - Parameter forwarded: Whether an alias forwards the arguments to `key`, its target: the
-    ///   chain they pass along was checked at its start, so only the binding at its end is
-    ///   checked again (where a child's override may have ended it). Checking the rest of the
-    ///   chain at every link made a chain of `n` aliases cost `n²`.
+    ///   chain they pass along was checked at its start, so a transient alias on it is not
+    ///   checked again; the binding at its end is (a child's override may have ended it), and so
+    ///   is a cached alias, which may resolve in its owner, whose view of the chain can differ
+    ///   from the caller's. Checking the rest of the chain at every link made a chain of `n`
+    ///   aliases cost `n²`.
     nonisolated func resolve<T: Sendable>(
         _ key: BindingKey,
         as type: T.Type,
@@ -55,7 +57,7 @@ extension InjectorActor {
         }
         // Built only for an error: the path is as long as the chain walked so far.
         let path = { (parent?.keys ?? []) + [key] }
-        if !forwarded || !binding.producer.isAlias {
+        if !forwarded || !binding.producer.isAlias || binding.lifetime.isCached {
             try checkArguments(arguments, for: binding, path: path)
         }
         guard let applied = binding.producer(as: type)?.applying(arguments) else {

@@ -17,6 +17,18 @@ extension InjectorActor {
         try await injectProperties(into: object, parent: ResolutionFrame.active)
     }
 
+    /// Whether `object` is the built value of one of `keys` here — a singleton's, or the nearest
+    /// request scope's instance — which a function it was given to passes on: it was injected
+    /// where it was built, once. A transient passed on is not told apart, and is injected again.
+    nonisolated func passesOn(_ object: AnyObject, among keys: [BindingKey]) -> Bool {
+        keys.contains { key in
+            guard let binding = table.binding(for: key) else { return false }
+            let cell: (any CellAccess)? = binding.lifetime.cell ?? nearestScope?.slot(for: binding)
+            let built: (any AnyObject & Sendable)? = cell?.withState { $0.value }
+            return built === object
+        }
+    }
+
     /// Sets `object`'s declared properties, resolving below `parent`, then awakes it.
     nonisolated func injectProperties(into object: some PropertyInjectable, parent: ResolutionFrame?) async throws {
         for property in InjectedProperty.all(of: type(of: object)) {

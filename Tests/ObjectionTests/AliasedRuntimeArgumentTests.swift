@@ -27,4 +27,23 @@ struct AliasedRuntimeArgumentTests {
         #expect(error?.code == .argumentMismatch)
         #expect(error?.message.contains("(String, String)") == true)
     }
+
+    @Test(
+        "a cached alias on a chain is checked in its owner's view: a child's override of the chain's end does not reach it"
+    )
+    func cachedAliasCheckedInItsOwner() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(Int.self, named: "a").to(Int.self, named: "b").asSingleton()
+            binder.bind(Int.self, named: "b").to(Int.self, named: "c").asSingleton()
+            binder.bind(Int.self, named: "c").to(arguments: String.self) { _, text in text.count }
+        }
+        let child = try await root.child(modules: [
+            TestModule { $0.bind(Int.self, named: "c").to(arguments: Int.self) { _, number in number } }
+        ])
+        #expect(try await root.get(Int.self, named: "b", arguments: "four") == 4)
+        // In the child's view the chain ends at its Int-taking "c"; "a" and "b" are the root's
+        // singletons, and "b"'s chain, in the root, ends at the String-taking "c".
+        let error = await injectionError { _ = try await child.get(Int.self, named: "a", arguments: 5) }
+        #expect(error?.code == .argumentMismatch)
+    }
 }

@@ -72,6 +72,23 @@ struct PropertyInjectionTests {
         #expect(enginesBuilt.value == 1)
     }
 
+    enum Primary: BindingName { static let name = "primary" }
+
+    @Test("a function that takes a built singleton and builds a new instance from it injects and awakes the new one")
+    func functionBuildingFromASingleton() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Engine.self).to(Engine.init)
+            binder.bind(CountingSedan.self, named: Primary.name).to(CountingSedan.init).asSingleton()
+            binder.bind(CountingSedan.self).to { (_: Named<CountingSedan, Primary>) in CountingSedan() }
+        }
+        let primary = try await injector.get(CountingSedan.self, named: Primary.name)
+        let replica = try await injector.get(CountingSedan.self)
+        #expect(replica !== primary)
+        #expect(replica.engine != nil)
+        #expect(replica.awakenings.value == 1)
+        #expect(primary.awakenings.value == 1)
+    }
+
     @Test("a provider closure's result is returned as built: no properties overwritten, no awake hook")
     func closureResultIsNotInjected() async throws {
         let special = Engine()

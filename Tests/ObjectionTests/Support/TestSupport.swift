@@ -75,8 +75,9 @@ func withDeadline<T: Sendable>(
     seconds: Int = hangDeadline,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let pending = Lock<CheckedContinuation<T, any Error>?>(continuation)
+    let pending = Lock<CheckedContinuation<T, any Error>?>(nil)
+    let result = try await withCheckedThrowingContinuation { continuation in
+        pending.withLock { $0 = continuation }
         let watchdog = Lock<Task<Void, Never>?>(nil)
         @Sendable func finish(_ result: Result<T, any Error>) {
             let waiting = pending.withLock { waiting in
@@ -100,6 +101,12 @@ func withDeadline<T: Sendable>(
             }
         }
     }
+    // The lock `finish` took, taken again here: what the operation built on another thread is
+    // read after it in a way the thread sanitizer sees. The continuation's hand-over between
+    // threads may pass through the concurrency runtime's own atomics, which it does not; under
+    // load it once reported the test's reads of an injector the operation made as a race.
+    pending.withLock { _ in }
+    return result
 }
 
 /// Binds `Engine` and `Wheel` as singletons whose providers each wait for the other to start:

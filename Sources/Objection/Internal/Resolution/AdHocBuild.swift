@@ -14,7 +14,7 @@ struct AdHocBuild<T: Sendable> {
 
     /// A build through `recipe`, which resolves `dependencies` in order.
     private init(recipe: Recipe<T>, dependencies: [BindingKey], location: InjectionError.SourceLocation) {
-        let producer = Recipe<T>.constructs(over: dependencies) ? recipe.injectingProperties() : recipe
+        let producer = recipe.injectingProperties()
         var declaration = BindingDeclaration(key: BindingKey(T.self), location: location)
         declaration.producer = producer
         declaration.dependencies = dependencies

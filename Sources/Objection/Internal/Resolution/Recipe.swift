@@ -158,21 +158,18 @@
         )
     }
 
-    /// Whether a function over `dependencies` builds the values it returns, so that they need
-    /// their properties and awake hook: not when one of its parameters is a `T` (or a subclass's
-    /// instance). Such a function passes an instance on, as an alias does — `to { (pool: Pool) in
-    /// pool }` — and the instance was injected where it was built, once: injecting what it returns
-    /// again would set a cached singleton's properties and wake it on every call.
-    static func constructs(over dependencies: [BindingKey]) -> Bool {
-        !dependencies.contains { $0.type is T.Type }
-    }
-
     /// The same recipe, followed by property injection and the awake hook when `T` is a
     /// ``PropertyInjectable`` class; property injection suspends, so there is no synchronous form.
+    ///
+    /// A function that returns an instance it was given — `to { (pool: Pool) in pool }` — passes
+    /// on what was injected where it was built: that instance, a singleton's or the request's, is
+    /// not injected again (``InjectorActor/passesOn(_:among:)``).
     func injectingProperties() -> Recipe {
         guard kind != .instance, T.self is any PropertyInjectable.Type else { return self }
-        return transformed { resolver, value in
-            if let object = value as? any PropertyInjectable {
+        return transformed { resolver, binding, value in
+            if let object = value as? any PropertyInjectable,
+                !resolver.injector.passesOn(object, among: binding.dependencies.filter { $0.type is T.Type })
+            {
                 try await resolver.injector.injectProperties(into: object, parent: resolver.frame)
             }
             return value
@@ -182,7 +179,7 @@
     /// The same recipe, its value passed through each of `decorators` in turn; decorators
     /// suspend, so there is no synchronous form.
     func decorated(with decorators: [@Sendable (Resolver, T) async throws -> T]) -> Recipe {
-        transformed { resolver, value in
+        transformed { resolver, _, value in
             var value = value
             for decorator in decorators { value = try await decorator(resolver, value) }
             return value
@@ -191,14 +188,16 @@
 
     /// The same recipe — with and without runtime arguments — followed by `step`, which may
     /// suspend, so there is no synchronous form.
-    private func transformed(_ step: @escaping @Sendable (Resolver, T) async throws -> T) -> Recipe {
+    private func transformed(_ step: @escaping @Sendable (Resolver, Binding, T) async throws -> T) -> Recipe {
         let build = asynchronous
         let withoutArguments: @Sendable (Resolver, Binding) async throws -> T = { resolver, binding in
-            try await step(resolver, build(resolver, binding))
+            try await step(resolver, binding, build(resolver, binding))
         }
         var withArguments: (@Sendable (Resolver, Binding, [any Sendable]) async throws -> T)?
         if let recipe = argumentRecipe {
-            withArguments = { resolver, binding, values in try await step(resolver, recipe(resolver, binding, values)) }
+            withArguments = { resolver, binding, values in
+                try await step(resolver, binding, recipe(resolver, binding, values))
+            }
         }
         return Recipe(
             kind: kind == .instance ? .declared : kind,

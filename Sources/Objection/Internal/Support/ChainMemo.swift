@@ -4,8 +4,8 @@
 /// A walk from a child looks at each ancestor until one answers, so resolving from every level
 /// of a chain of 100,000 children would cost the square of its length. Every ``interval``-th link
 /// of a chain keeps a memo instead: a walk that reaches such a link asks its memo, and a walk that
-/// passes it tells it what was found above (``find(_:from:parent:memo:answer:)``). No walk then
-/// looks at more than about two intervals of links. The chains are immutable, so what was found
+/// passes it tells it what was found above (``find(_:from:parent:memo:answer:)``). The first walk
+/// for a key goes as far as it must; those after it look at about two intervals of links at most. The chains are immutable, so what was found
 /// above a link never changes. Links closer to the root than an interval — every request scope,
 /// every ordinary child — keep nothing and cost nothing.
 ///
