@@ -47,9 +47,6 @@ public actor InjectorActor {
     /// The injector this one was made from: a child's parent, a scope's opener.
     nonisolated var parent: InjectorActor? { parentLink.object }
     nonisolated let parentLink: ChainLink<InjectorActor>
-    /// The injectors found above this one by the table they own (``injector(owningTable:)``), if
-    /// it is deep enough in its chain to keep them.
-    nonisolated let ownersFoundAbove: ChainMemo<Int, Ancestor>?
     /// The modules this injector was created with; its parent's come before them in ``modules``.
     nonisolated let ownModules: [any Module]
     nonisolated let maxResolutionDepth: Int
@@ -229,7 +226,6 @@ public actor InjectorActor {
         self.table = table
         self.ownsTable = ownsTable
         self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
-        self.ownersFoundAbove = ChainMemo.forLink(atDepth: parentLink.depth)
         self.ownModules = ownModules
         self.stage = stage
         self.observing = observing
@@ -369,8 +365,8 @@ extension InjectorActor {
     nonisolated func injector(owningTable id: Int) -> InjectorActor? {
         var injector = self
         while !(injector.ownsTable && injector.table.id == id) {
-            if injector.ownersFoundAbove != nil {
-                return ChainMemo.find(id, from: injector, parent: { $0.parent }, memo: { $0.ownersFoundAbove }) {
+            if injector.ownedMemo != nil {
+                return ChainMemo.find(id, from: injector, parent: { $0.parent }, memo: { $0.ownedMemo }) {
                     $0.ownsTable && $0.table.id == id ? Ancestor(injector: $0) : nil
                 }?.injector
             }
@@ -379,6 +375,13 @@ extension InjectorActor {
         }
         return injector
     }
+
+    /// The injectors found above this one by the table they own, kept in this injector's own
+    /// table when it is deep enough in its chain (`BindingTable.ownersFoundAbove`): a table
+    /// that an injector built is that injector's alone. Not a stored property of the injector: one
+    /// more made every `get` of a graph of closure providers allocate once more (the allocation
+    /// thresholds, `TransientGraph.8Objects.ClosureProviders` 13 -> 14).
+    nonisolated var ownedMemo: ChainMemo<Int, Ancestor>? { ownsTable ? table.ownersFoundAbove : nil }
 
     /// An injector found above another, as that one's memo keeps it: unowned, since the chain
     /// between them keeps it alive, and a memo must not release a chain of ancestors recursively

@@ -10,7 +10,7 @@
 /// every ordinary child — keep nothing and cost nothing.
 ///
 /// ```swift
-/// let owner = ChainMemo.find(tableID, from: injector, parent: \.parent, memo: \.ownersFoundAbove) { link in
+/// let owner = ChainMemo.find(tableID, from: injector, parent: \.parent, memo: \.ownedMemo) { link in
 ///     link.ownsTable && link.table.id == tableID ? link : nil
 /// }
 /// ```

@@ -16,6 +16,9 @@ import Synchronization
     let parentLink: ChainLink<BindingTable>
     /// The bindings found above this table, if it is deep enough in its chain to keep them.
     let foundAbove: ChainMemo<BindingKey, Binding>?
+    /// For the injector that built this table, the injectors found above it by the table they own
+    /// (`InjectorActor.injector(owningTable:)`), if this table is deep enough in its chain.
+    let ownersFoundAbove: ChainMemo<Int, InjectorActor.Ancestor>?
     /// The identity of the root table of this one's chain: the table of the hierarchy's root.
     let rootID: Int
     /// A process-unique identity, stored in each of this table's bindings.
@@ -33,6 +36,7 @@ import Synchronization
         self.index = BindingIndex(bindings.map(\.key))
         self.parentLink = ChainLink(parent, depth: parent.map { $0.parentLink.depth + 1 } ?? 0)
         self.foundAbove = ChainMemo.forLink(atDepth: parentLink.depth)
+        self.ownersFoundAbove = ChainMemo.forLink(atDepth: parentLink.depth)
         self.rootID = parent?.rootID ?? id
         self.id = id
         self.scopedCount = bindings.count(where: { $0.lifetime.scopedIndex != nil })
