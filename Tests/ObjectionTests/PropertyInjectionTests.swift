@@ -10,15 +10,21 @@ final class InjectableVehicle: CountingVehicle, Injectable, @unchecked Sendable 
 
 @Suite("Property injection happens once, where the injector builds the instance")
 struct PropertyInjectionTests {
+    /// Binds `Engine`, counting each one built, and `CountingSedan` as a singleton built by its
+    /// initializer, whose engine is injected.
+    static func bindSingletonSedan(_ binder: Binder, countingEngines enginesBuilt: Counter) {
+        binder.bind(Engine.self).to { _ in
+            enginesBuilt.increment()
+            return Engine()
+        }
+        binder.bind(CountingSedan.self).to(CountingSedan.init).asSingleton()
+    }
+
     @Test("an alias to a singleton injects and awakes the shared instance once, however often it is resolved")
     func aliasToSingletonInjectsOnce() async throws {
         let enginesBuilt = Counter()
         let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                enginesBuilt.increment()
-                return Engine()
-            }
-            binder.bind(CountingSedan.self).to(CountingSedan.init).asSingleton()
+            Self.bindSingletonSedan(binder, countingEngines: enginesBuilt)
             binder.bind(CountingVehicle.self).to(CountingSedan.self)
         }
         let first = try await injector.get(CountingVehicle.self)
@@ -44,11 +50,7 @@ struct PropertyInjectionTests {
     func functionPassingASingletonOn(_ handOver: HandOver) async throws {
         let enginesBuilt = Counter()
         let injector = try await makeInjector { binder in
-            binder.bind(Engine.self).to { _ in
-                enginesBuilt.increment()
-                return Engine()
-            }
-            binder.bind(CountingSedan.self).to(CountingSedan.init).asSingleton()
+            Self.bindSingletonSedan(binder, countingEngines: enginesBuilt)
             binder.bind(CountingSedan.self, named: "shared").to { (sedan: CountingSedan) in sedan }
             binder.bind(CountingVehicle.self).to { (sedan: CountingSedan) in sedan }
         }

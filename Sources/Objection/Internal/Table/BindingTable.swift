@@ -55,13 +55,17 @@ import Synchronization
     @inline(__always)
     func unretainedBinding(for key: BindingKey) -> Unmanaged<Binding>? {
         if let position = index.index(of: key) { return Unmanaged.passUnretained(bindings[position]) }
-        // A loop, not a call per level: a chain of children can be as long as the user makes it.
+        return bindingAbove(for: key).map(Unmanaged.passUnretained)
+    }
+
+    /// The binding for `key` in the tables above this one. A loop, not a call per level: a chain
+    /// of children can be as long as the user makes it; deep in one, the memos answer
+    /// (``bindingFound(for:)``). No counted path walks a parent table (Benchmarks/README).
+    private func bindingAbove(for key: BindingKey) -> Binding? {
         var table = parentLink.object
         while let current = table {
-            if let position = current.index.index(of: key) {
-                return Unmanaged.passUnretained(current.bindings[position])
-            }
-            if current.foundAbove != nil { return current.bindingFound(for: key).map(Unmanaged.passUnretained) }
+            if let position = current.index.index(of: key) { return current.bindings[position] }
+            if current.foundAbove != nil { return current.bindingFound(for: key) }
             table = current.parentLink.object
         }
         return nil
