@@ -20,11 +20,13 @@ extension InjectorActor {
 
     /// The injector whose cache holds what `key` resolves to here, for a value kept outside that
     /// cache (a ``Lazy`` handle's): the owner of the injector-wide binding that builds it, itself
-    /// or at the end of its aliases, a just-in-time one's the root. `nil` when no injector-wide
-    /// cache holds it (a transient, a request scope's instance).
+    /// or at the end of its aliases, a just-in-time one's the root; for a scoped one, the nearest
+    /// request scope — this injector's, or the scope a child of it was made in. `nil` when no
+    /// such cache holds it (a transient, a custom scope's instance).
     nonisolated func cacheOwner(of key: BindingKey) -> InjectorActor? {
         guard let found = try? binding(for: key, as: key.type) else { return nil }
         let source = found.lifetime.isCached ? found : aliasChainEnd(from: found) ?? found
+        if source.lifetime.isPerRequest { return nearestScope }
         return source.lifetime.isInjectorWide ? owner(of: source) : nil
     }
 }

@@ -57,9 +57,11 @@ extension InjectorActor {
     }
 
     /// What this injector answers for `key` without a binding: a handle (`Factory<T>`,
-    /// `Lazy<T>`, ``ObjectFactory``) or a value of the nearest request scope.
+    /// `Lazy<T>`, ``ObjectFactory``) — as itself, or wrapped for a ``Named`` parameter over
+    /// `key` (`Named<Lazy<Pool>, Primary>`) — or a value of the nearest request scope.
     nonisolated func withoutBinding<T: Sendable>(_ key: BindingKey, as type: T.Type) -> T? {
-        handle(type, named: key.name) ?? requestValue(for: key, as: type)
+        guard let handle = handle(for: key) else { return requestValue(for: key, as: type) }
+        return handle as? T ?? (type as? any NamedDependency.Type)?.wrapping(handle) as? T
     }
 
     /// Produces `binding`'s value: the step, then the driver if the step stopped.

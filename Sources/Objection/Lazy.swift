@@ -47,7 +47,8 @@ public final class Lazy<T: Sendable>: Sendable {
             // Built: the step's own first read, without entering it. A value an injector-wide
             // cache built is handed out while the injector that owns that cache runs, as `get`
             // would — through an alias or just in time too: a child's root that shut down has
-            // disposed it. A scoped target's lives in the scope that made the handle, checked above.
+            // disposed it. A scoped target's lives in the nearest request scope, which ends before
+            // a child made in it does.
             if let built = handle.lifetime.cell?.value(as: T.self) {
                 if let owner = injector.cacheOwner(of: key), owner.isShutDown {
                     throw InjectionError.shutDown(isScope: owner.isScope, key: key)

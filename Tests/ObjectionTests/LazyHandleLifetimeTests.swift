@@ -105,4 +105,21 @@ struct LazyHandleLifetimeTests {
         #expect(log.values == ["pool"])
         #expect(await injectionError { _ = try await lazy.value }?.code == .shutDown)
     }
+
+    @Test("a Lazy a child of a request scope made is refused once the scope disposed the instance it holds")
+    func childOfAScopeRefusedOnceTheScopeEnded() async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Resource.self).to { _ in Resource("scoped", log: log) }.inScope(.scoped)
+        }
+        let kept = try await root.withScope { scope in
+            let child = try await scope.child(modules: [])
+            let lazy = try await child.get(Lazy<Resource>.self)
+            #expect(try await lazy.value === (try await child.get(Resource.self)))
+            return (child, lazy)
+        }
+        #expect(log.values == ["scoped"])
+        #expect(await injectionError { _ = try await kept.0.get(Resource.self) }?.code == .shutDown)
+        #expect(await injectionError { _ = try await kept.1.value }?.code == .shutDown)
+    }
 }

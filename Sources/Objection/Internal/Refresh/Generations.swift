@@ -100,6 +100,10 @@ final class Generations: Sendable {
     /// How many refreshes were asked for, answered or not.
     var asked: Int { state.withLock { $0.asked } }
 
+    /// The tickets (the order they were asked in, from 1) of the refreshes waiting for the run in
+    /// flight to end: lets a test tell the caller that runs from those that wait.
+    var waitingTickets: Set<Int> { state.withLock { Set($0.waiting.keys) } }
+
     /// The number the next generation gets.
     var nextNumber: Int { state.withLock { ($0.current?.number ?? 0) + 1 } }
 
@@ -112,7 +116,8 @@ final class Generations: Sendable {
     /// Runs `rebuild` for this refresh, or waits for the one that covers it: one rebuild at a time,
     /// and a refresh asked while one runs is answered by the next, which starts after it — so the
     /// last request wins and concurrent ones share one rebuild. Throws the rebuild's error; a
-    /// caller cancelled while it waits leaves at once with `CancellationError`.
+    /// caller cancelled while it waits leaves at once with `CancellationError`, and one cancelled
+    /// while its run rebuilds leaves with it alone: the others it covered run again.
     func coalescing(_ rebuild: () async throws -> Void) async throws {
         enum Role {
             case answered((any Error)?)
@@ -153,9 +158,15 @@ final class Generations: Sendable {
             case .run(let covered):
                 var failure: (any Error)?
                 do { try await rebuild() } catch { failure = error }
+                // The runner left (its rebuild was cancelled with it): that answers its own
+                // refresh only. The refreshes its run covered are not answered with its
+                // cancellation: they claim the next run.
+                let runnerLeft = failure is CancellationError && Task.isCancelled
                 let (waiting, ended) = state.withLock { state in
-                    state.answered = covered
-                    state.lastError = failure
+                    if !runnerLeft {
+                        state.answered = covered
+                        state.lastError = failure
+                    }
                     // A caller that left is not a failed rebuild: health stays as it was.
                     if let failure, !(failure is CancellationError) { state.failure = Self.name(of: failure) }
                     defer {
@@ -166,6 +177,7 @@ final class Generations: Sendable {
                 }
                 ended?.finish(.success(nil))
                 for waiter in waiting.values { waiter.resume() }
+                if runnerLeft, let failure { throw failure }
             }
         }
     }

@@ -15,7 +15,7 @@ enum RefreshDeadline {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 answer.wait(continuation)
-                let work = Task {
+                let work = Task.detached(priority: Task.currentPriority) {
                     defer { ended() }
                     do {
                         let value = try await body()
