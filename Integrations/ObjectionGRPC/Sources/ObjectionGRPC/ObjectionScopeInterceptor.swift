@@ -22,7 +22,9 @@ import ServiceLifecycle
 ///    transport cancels the handle then too, but the client gets every message and status OK.
 ///    That needs the server run by `GRPCServerService` or another service of a `ServiceGroup`
 ///    (`Task.isShuttingDownGracefully`): outside one, a graceful shutdown cannot be told from a
-///    client's cancellation, and the RPC ends as cut short. An RPC whose scope ended failed
+///    client's cancellation, and the RPC ends as cut short. A handle cancelled before the
+///    shutdown began — seen as the interceptor starts, when the handler returns, or while the
+///    producer runs — is a cut however late the RPC ends. An RPC whose scope ended failed
 ///    because it was cut short is never answered OK: it fails `cancelled`, or `deadlineExceeded`
 ///    (``cutShortMessage``), so that no client is told work succeeded that was rolled back;
 /// 4. sends the request id back in the initial metadata.
@@ -159,14 +161,25 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         logger: Logger
     ) -> @Sendable (RPCWriter<Output>) async throws -> Metadata {
         { writer in
+            // Watches the handle while the producer runs: a client that leaves, or a deadline that
+            // passes, before a graceful shutdown begins is a cut, whenever the producer returns.
+            let watch = CutWatch(isCut: isCut)
             let trailers: Metadata
             do {
-                trailers = try await InjectorActor.withCurrent(scope.injector) { try await producer(writer) }
+                trailers = try await withGracefulShutdownHandler {
+                    try await withRPCCancellationHandler {
+                        try await InjectorActor.withCurrent(scope.injector) { try await producer(writer) }
+                    } onCancelRPC: {
+                        watch.handleCancelled()
+                    }
+                } onGracefulShutdown: {
+                    watch.shutdownBegan()
+                }
             } catch {
                 await end(scope, afterFailure: error, logger: logger)
                 throw rpcError(for: error, logger: logger)
             }
-            guard !wasCutShort(context, deadline: deadline, isCut: isCut) else {
+            guard !wasCutShort(context, deadline: deadline, isCut: watch.isCut) else {
                 await end(scope, afterFailure: CancellationError(), logger: logger)
                 // Its work was rolled back: a client still listening (a deadline that passed, a
                 // server shut down gracefully outside a service group) must not hear OK.
@@ -205,8 +218,8 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
 
     /// Whether the RPC's handle is cancelled while the server is not shutting down gracefully:
     /// then its client or its deadline cancelled it, for certain. Checked as the interceptor
-    /// starts and once the handler has returned, so that a cut seen before a shutdown began
-    /// still counts after it.
+    /// starts and once the handler has returned, and watched while the producer runs
+    /// (``CutWatch``), so that a cut seen before a shutdown began still counts after it.
     private static func isCutOutsideShutdown(_ context: ServerContext) -> Bool {
         context.cancellation.isCancelled && !Task.isShuttingDownGracefully
     }

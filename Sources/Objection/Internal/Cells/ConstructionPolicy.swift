@@ -5,19 +5,19 @@
 /// ScopedSlot+Construction.swift and this file's ending, and tested row by row for every kind in
 /// `ConstructionPolicyTests`:
 ///
-/// | What happens                               | What every kind does                                    |
-/// |--------------------------------------------|---------------------------------------------------------|
-/// | the provider returns a value               | stored, handed to every waiter                          |
-/// | the provider throws (not a cancellation)   | handed to every waiter unchanged, stored nowhere        |
-/// | the provider is cancelled                  | the building task's: see below                          |
-/// | a claim after shutdown began               | refused with `shutDown`, the waiters too                |
-/// | a value arriving while shutdown drains     | handed out, disposed with the rest                      |
-/// | a value arriving after the disposals began | refused with `shutDown`, the waiters too; disposed (*) |
-/// | a built value read after shutdown began    | `shutDown`                                              |
-/// | what the observer hears                    | the start, then success, or failure with the error      |
-/// |                                            | (a refused value's is `shutDown`); built suspending,    |
-/// |                                            | before any waiter gets the value (built in place, when  |
-/// |                                            | the step returns); a handle's construction is not heard |
+/// | What happens                                 | What every kind does                                    |
+/// |----------------------------------------------|---------------------------------------------------------|
+/// | the provider returns a value                 | stored, handed to every waiter                          |
+/// | the provider throws (not a cancellation)     | handed to every waiter unchanged, stored nowhere        |
+/// | the provider is cancelled                    | the building task's: see below                          |
+/// | a claim once shutdown set the flag (**)      | refused with `shutDown`, the waiters too                |
+/// | a value arriving while shutdown drains       | handed out, disposed with the rest                      |
+/// | a value arriving after the disposals began   | refused with `shutDown`, the waiters too; disposed (*)  |
+/// | a built value read once the flag is set (**) | `shutDown`                                              |
+/// | what the observer hears                      | the start, then success, or failure with the error      |
+/// |                                              | (a refused value's is `shutDown`); built suspending,    |
+/// |                                              | before any waiter gets the value (built in place, when  |
+/// |                                              | the step returns); a handle's construction is not heard |
 ///
 /// Shutdown refuses what begins after it and waits for what it finds in flight: a construction
 /// it waits for finishes as it would have, and its value is disposed with the rest. Only a value
@@ -25,6 +25,9 @@
 /// deadline when the creation failed, still running past the shutdown's own deadline, or built by
 /// a task the end of a cancelled scope left behind) is refused, and disposed at once
 /// (*) when the injector disposes that kind of value (not a custom scope's, nor a transient's).
+/// (**) a shutdown sets the injector's flag once the open request scopes have ended (at once when
+/// none is open); `drain(within:)` never does. The declared dependencies of a construction still
+/// running resolve without the check, so that it finishes.
 ///
 /// A cancellation belongs to the task that builds. A scoped instance is built by a task of its
 /// request: when that task is cancelled (or its provider throws `CancellationError`), that caller

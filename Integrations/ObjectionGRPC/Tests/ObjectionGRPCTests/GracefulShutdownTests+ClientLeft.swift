@@ -1,0 +1,63 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import Objection
+import ObjectionGRPC
+import ServiceLifecycle
+import TestSupport
+import Testing
+
+/// A stream whose client left before the shutdown began, and whose producer returns during it
+/// without writing again: the client was told its call failed, so its work must not commit.
+extension GracefulShutdownTests {
+    static let leftEarly = MethodDescriptor(fullyQualifiedService: "objection.Shutdown", method: "LeftEarly")
+
+    /// Writes one message and arrives; once its client has left (the handle cancelled, before
+    /// any shutdown), arrives again, then returns when the server shuts down gracefully.
+    struct LeftEarlyService: RegistrableRPCService {
+        let arrivals: Gate
+
+        func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
+            router.registerHandler(
+                forMethod: GracefulShutdownTests.leftEarly, deserializer: JSONCoder<Ask>(),
+                serializer: JSONCoder<Answer>()
+            ) { [arrivals] _, context in
+                try await ShutdownService.work()
+                return StreamingServerResponse(of: Answer.self) { writer in
+                    try await writer.write(Answer(text: "first"))
+                    await arrivals.pass()
+                    try await context.cancellation.cancelled
+                    await arrivals.pass()
+                    try await gracefulShutdown()
+                    return [:]
+                }
+            }
+        }
+    }
+
+    @Test("A stream whose client left before the shutdown, its producer returning during it: rolled back")
+    func clientLeftBeforeShutdown() async throws {
+        let events = EventLog()
+        let arrivals = Gate()
+        arrivals.open()
+        let injector = try await InjectorActor(modules: [Self.work(events: events, eager: true)], startup: .deferred)
+        try await withServerInLifecycle(injector: injector, services: [LeftEarlyService(arrivals: arrivals)]) {
+            client, group in
+            let call = Task {
+                try await client.serverStreaming(
+                    request: ClientRequest(message: Ask()), descriptor: Self.leftEarly,
+                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+                ) { response in
+                    for try await _ in response.messages {}
+                }
+            }
+            await arrivals.waitForArrivals(1)
+            call.cancel()
+            // The client has been told its call failed.
+            await #expect(throws: (any Error).self) { try await call.value }
+            // The server saw the handle cancelled, and no shutdown has begun.
+            await arrivals.waitForArrivals(2)
+            await group.triggerGracefulShutdown()
+        }
+        #expect(events.all == ["rolled back", "pool disposed"])
+    }
+}
