@@ -117,8 +117,14 @@ extension InjectorActor {
                 // Or from inside a rebuild that this binding's own rebuild started, on any path
                 // of refreshes (R's provider refreshes Q, Q's refreshes R).
                 try Self.refuseRefreshCycle(of: binding)
+                // The rebuild's node in the waits-for graph: a construction that asks for the
+                // refresh waits on it, so a rebuild that needs that construction is a cycle.
+                let node = Construction(key: binding.key)
+                let waiter = Self.recordRefreshWait(on: node)
+                defer { if let waiter { WaitGraph.endWait(of: waiter, on: node) } }
                 try await generations.coalescing {
-                    try await owner(of: binding).replaceGeneration(of: binding, in: generations, within: deadline)
+                    try await owner(of: binding).replaceGeneration(
+                        of: binding, in: generations, within: deadline, as: node)
                 }
                 replaced.append(binding.key)
             } catch {
@@ -133,15 +139,26 @@ extension InjectorActor {
         return replaced
     }
 
-    /// Builds the next generation of `binding`, which this injector declares, and swaps it in;
-    /// the replaced one is disposed now if no request scope uses it.
+    /// Records that the construction the caller runs inside, if any, waits on `rebuild`: a
+    /// singleton's provider that refreshes a binding waits for its rebuild, which a rebuild that
+    /// needs the singleton would wait for in turn. Returns the waiter, when one was recorded.
+    private static func recordRefreshWait(on node: Construction) -> Construction? {
+        guard let caller = ResolutionFrame.active, let waiter = caller.construction else { return nil }
+        let steps = caller.keys(inside: waiter) + [node.key]
+        return WaitGraph.recordWait(of: waiter, on: node, through: steps) == nil ? waiter : nil
+    }
+
+    /// Builds the next generation of `binding`, which this injector declares, as `node` (its
+    /// node in the waits-for graph), and swaps it in; the replaced one is disposed now if no
+    /// request scope uses it.
     private nonisolated func replaceGeneration(
         of binding: Binding,
         in generations: Generations,
-        within deadline: Duration
+        within deadline: Duration,
+        as node: Construction
     ) async throws {
         guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
-        let frame = try enter(binding, below: nil)
+        let frame = try enter(binding, below: nil).inside(node)
         // Counted from before its task starts until that task ends, answered or given up.
         let work = generations.startWork()
         let rebuild = RunningRebuild(binding)

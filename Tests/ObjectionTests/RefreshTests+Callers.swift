@@ -42,13 +42,14 @@ struct RefreshCallerTests {
         }
         _ = try await injector.get(Limiter.self)
         let generations = try #require(injector.table.binding(for: BindingKey(Limiter.self))?.lifetime.generations)
+        // Deadlines no busy machine reaches: the rebuilds are held until the test releases them.
         try await withDeadline {
-            let first = Task { try await injector.refresh(Limiter.self) }
+            let first = Task { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
             await firstRebuild.wait()
             // Both ask while the first rebuild runs: the next run covers both.
-            let b = Task { try await injector.refresh(Limiter.self) }
+            let b = Task { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
             await waitUntil { generations.asked == 2 }
-            let c = Task { try await injector.refresh(Limiter.self) }
+            let c = Task { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
             await waitUntil { generations.asked == 3 }
             releaseFirst.open()
             let firstRefreshed = try await first.value

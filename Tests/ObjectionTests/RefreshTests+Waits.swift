@@ -72,6 +72,37 @@ struct RefreshWaitTests {
         #expect(await injector.shutdown(within: nil) == nil)
     }
 
+    @Test("a singleton whose provider refreshes a binding whose rebuild needs that singleton: a cycle, not a wait")
+    func singletonRefreshingWhatNeedsIt() async throws {
+        final class Boot: Sendable {}
+        let box = InjectorBox()
+        let readerBuilds = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Reader.self).to { resolver in
+                if readerBuilds.increment() > 1 { _ = try await resolver.get(Boot.self) }
+                return Reader()
+            }.asRefreshable()
+            binder.bind(Boot.self).to { _ in
+                if let injector = box.injector { try await injector.refresh(Reader.self, within: .seconds(3_600)) }
+                return Boot()
+            }.asSingleton()
+        }
+        box.injector = injector
+        defer { box.injector = nil }
+        let first = try await injector.get(Reader.self)
+        let error = try await withDeadline(seconds: 60) {
+            await injectionError { _ = try await injector.get(Boot.self) }
+        }
+        // Boot's provider hears its refresh fail: the rebuild of Reader needed Boot.
+        #expect(error?.code == .refreshFailed)
+        var cause = error
+        while let next = cause?.problems.first?.underlying as? InjectionError { cause = next }
+        #expect(cause?.code == .circularDependency)
+        #expect(cause?.description == "Circular dependency: Reader -> Boot -> Reader")
+        #expect(try await injector.get(Reader.self) === first)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+
     @Test("a task a rebuild's provider started refreshes the same binding later: no cycle once the rebuild ended")
     func watcherStartedInARebuildRefreshesLater() async throws {
         let box = InjectorBox()
@@ -137,9 +168,10 @@ struct RefreshWaitTests {
         }
         _ = try await injector.get(Limiter.self)
         let generations = try #require(injector.table.binding(for: BindingKey(Limiter.self))?.lifetime.generations)
-        let running = Task { try await injector.refresh(Limiter.self) }
+        // A deadline no busy machine reaches: the rebuild is held until the test releases it.
+        let running = Task { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
         await rebuilding.wait()
-        let waiting = Task { try await injector.refresh(Limiter.self) }
+        let waiting = Task { try await injector.refresh(Limiter.self, within: .seconds(3_600)) }
         await waitUntil { generations.asked == 2 }
         waiting.cancel()
         let left = try await withDeadline(seconds: 60) { await waiting.result }
