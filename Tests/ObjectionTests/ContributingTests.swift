@@ -35,6 +35,23 @@ struct ContributingTests {
         #expect(error?.problems.first?.code == .circularDependency)
     }
 
+    @Test("a declared singleton that collects a scoped contribution is refused at creation, as a captive")
+    func scopedContributionIsCaptive() async throws {
+        final class Runner: Sendable {
+            init(all: [any Runnable]) {}
+        }
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.contribute((any Runnable).self).to(Database.init)
+                binder.contribute((any Runnable).self).to { _ in Mailer() }.inScope(.scoped)
+                binder.bind(Runner.self).to(Runner.init).asSingleton()
+            }
+        }
+        #expect(error?.code == .scopeViolation)
+        let message = try #require(error?.problems.first?.message)
+        #expect(message.hasPrefix("Singleton 'Runner' depends on scoped"))
+    }
+
     @Test("contributing to the same collection twice contributes once")
     func contributesOnce() async throws {
         let injector = try await makeInjector { binder in

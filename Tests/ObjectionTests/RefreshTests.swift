@@ -209,7 +209,8 @@ struct RefreshTests {
         let started = ledger.hold(build: 2)
         let racing = Task { try await injector.refresh() }
         await started.wait()
-        let stopping = Task { await injector.shutdown() }
+        // A deadline no busy machine reaches: the shutdown must wait for the rebuild, however long.
+        let stopping = Task { await injector.shutdown(within: .seconds(3_600)) }
         await waitUntil { injector.phase != .running }
         ledger.releaseHeld()
         // Shutdown waits for the rebuild, as for any construction in flight: it is handed over.

@@ -102,20 +102,26 @@ struct ScopedReach {
         return path
     }
 
-    /// The scoped key `start` reaches through its known dependencies, if any.
+    /// The scoped key `start` reaches through its known dependencies, and a collection through
+    /// its contributions, if any.
     mutating func scopedKey(reachedFrom start: Binding) -> BindingKey? {
         if let known = steps[ObjectIdentifier(start)] { return known?.scoped }
         // Each frame is a binding and the position of the next dependency to look at.
         var stack: [(binding: Binding, next: Int)] = [(start, 0)]
         var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
         while let (binding, next) = stack.last {
+            // A collection resolves its contributions directly, not by key: they come first.
+            let contributions = binding.contributions.all
             let dependencies = binding.knownDependencies
             var found: Step?
             var position = next
             var descend: Binding?
-            while position < dependencies.count, found == nil, descend == nil {
+            while position < contributions.count + dependencies.count, found == nil, descend == nil {
                 defer { position += 1 }
-                guard let dependency = lookup.binding(for: dependencies[position]) else { continue }
+                let reached =
+                    position < contributions.count
+                    ? contributions[position] : lookup.binding(for: dependencies[position - contributions.count])
+                guard let dependency = reached else { continue }
                 if isTarget(dependency) {
                     found = .scoped(dependency.key)
                 } else if let known = steps[ObjectIdentifier(dependency)] {
