@@ -4,8 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-echo "== TodoAdoption: strict build (all targets, warnings are errors)"
-swift build --build-tests -Xswiftc -warnings-as-errors
-
-echo "== TodoAdoption: tests"
-swift test -Xswiftc -warnings-as-errors
+bash ../../.ci/package-ci . TodoAdoption

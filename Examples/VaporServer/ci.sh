@@ -11,10 +11,4 @@ echo "== example: PostgreSQL"
 pg_env=$(bash ../../.ci/postgres-start)
 eval "$pg_env"
 
-echo "== example: strict build (all targets, warnings are errors)"
-swift build --build-tests -Xswiftc -warnings-as-errors
-
-echo "== example: tests"
-# With the build's flags: the tests run on the strict build, where plain `swift test` would
-# compile every module again.
-swift test -Xswiftc -warnings-as-errors
+bash ../../.ci/package-ci . VaporServer

@@ -5,10 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-echo "== ObjectionGRPC: strict build (all targets, warnings are errors)"
-swift build --build-tests -Xswiftc -warnings-as-errors
-
-echo "== ObjectionGRPC: tests"
-# With the build's flags: the tests run on the strict build, where plain `swift test` would
-# compile every module again.
-swift test -Xswiftc -warnings-as-errors
+bash ../../.ci/package-ci . ObjectionGRPC

@@ -6,10 +6,4 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-echo "== ObjectionTestSupport: strict build (all targets, warnings are errors)"
-swift build --build-tests -Xswiftc -warnings-as-errors
-
-echo "== ObjectionTestSupport: tests"
-# With the build's flags: the tests run on the strict build, where plain `swift test` would
-# compile every module again.
-swift test -Xswiftc -warnings-as-errors
+bash ../../.ci/package-ci . ObjectionTestSupport
