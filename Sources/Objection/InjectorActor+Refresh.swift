@@ -113,14 +113,14 @@ extension InjectorActor {
             do {
                 // Asked from inside a construction of this binding (its own rebuild's provider),
                 // the refresh would wait for itself: a cycle.
-                if let caller = ResolutionFrame.active { _ = try enter(binding, below: caller) }
+                let asking = try ResolutionFrame.active.map { caller in try enter(binding, below: caller) }
                 // Or from inside a rebuild that this binding's own rebuild started, on any path
                 // of refreshes (R's provider refreshes Q, Q's refreshes R).
                 try Self.refuseRefreshCycle(of: binding)
                 // The rebuild's node in the waits-for graph: a construction that asks for the
                 // refresh waits on it, so a rebuild that needs that construction is a cycle.
                 let node = Construction(key: binding.key)
-                let waiter = Self.recordRefreshWait(on: node)
+                let waiter = try asking.flatMap { asking in try WaitGraph.recordWait(of: asking, on: node) }
                 defer { if let waiter { WaitGraph.endWait(of: waiter, on: node) } }
                 try await generations.coalescing {
                     try await owner(of: binding).replaceGeneration(
@@ -137,15 +137,6 @@ extension InjectorActor {
         }
         guard failures.isEmpty else { throw InjectionError.refreshFailed(failures) }
         return replaced
-    }
-
-    /// Records that the construction the caller runs inside, if any, waits on `rebuild`: a
-    /// singleton's provider that refreshes a binding waits for its rebuild, which a rebuild that
-    /// needs the singleton would wait for in turn. Returns the waiter, when one was recorded.
-    private static func recordRefreshWait(on node: Construction) -> Construction? {
-        guard let caller = ResolutionFrame.active, let waiter = caller.construction else { return nil }
-        let steps = caller.keys(inside: waiter) + [node.key]
-        return WaitGraph.recordWait(of: waiter, on: node, through: steps) == nil ? waiter : nil
     }
 
     /// Builds the next generation of `binding`, which this injector declares, as `node` (its

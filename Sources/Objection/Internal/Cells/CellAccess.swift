@@ -91,11 +91,8 @@ extension CellState {
         by frame: ResolutionFrame
     ) async throws -> Value? {
         construction.recordJoin()
-        guard let waiter = frame.construction else { return try await outcome.value() }
-        let steps = frame.keys(inside: waiter)
-        if let cycle = WaitGraph.recordWait(of: waiter, on: construction, through: steps) {
-            // This task's path, then the rest of the cycle, on the other tasks' paths.
-            throw InjectionError.circularDependency(cycle: cycle, path: frame.keys + cycle.dropFirst(steps.count))
+        guard let waiter = try WaitGraph.recordWait(of: frame, on: construction) else {
+            return try await outcome.value()
         }
         defer { WaitGraph.endWait(of: waiter, on: construction) }
         return try await outcome.value()

@@ -28,7 +28,26 @@ struct WaitGraph: Sendable {
         shared.withLock { $0.insert(waiter: waiter, awaited: awaited, through: steps) }
     }
 
-    /// Forgets one wait recorded by ``recordWait(of:on:)``.
+    /// Records that the construction `frame` runs inside, if any, waits on `awaited`, whose key
+    /// is `frame`'s: the wait passes through the steps from that construction's down to `frame`.
+    /// A step inside no construction adds no edge: nobody can wait on it.
+    ///
+    /// - Returns: The construction that now waits, whose wait ``endWait(of:on:)`` ends; `nil`
+    ///   when `frame` runs inside none.
+    /// - Throws: ``InjectionError/Code/circularDependency`` when the wait would close a cycle,
+    ///   naming this task's path, then the rest of the cycle, on the other tasks' paths.
+    static func recordWait(of frame: ResolutionFrame, on awaited: Construction) throws(InjectionError)
+        -> Construction?
+    {
+        guard let waiter = frame.construction else { return nil }
+        let steps = frame.keys(inside: waiter)
+        if let cycle = recordWait(of: waiter, on: awaited, through: steps) {
+            throw .circularDependency(cycle: cycle, path: frame.keys + cycle.dropFirst(steps.count))
+        }
+        return waiter
+    }
+
+    /// Forgets one wait recorded by ``recordWait(of:on:through:)``.
     static func endWait(of waiter: Construction, on awaited: Construction) {
         shared.withLock { $0.remove(waiter: waiter, awaited: awaited) }
     }
