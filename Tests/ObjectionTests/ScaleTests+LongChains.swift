@@ -280,6 +280,31 @@ extension ScaleTests {
             #expect(elements.first == 0 && elements.last == Self.length - 1)
         }
 
+        @Test("100,000 nested child injectors, each declaring a scoped binding, build in linear time", .scale)
+        func nestedChildrenDeclaringScopedBindings() async throws {
+            // Each child's scope layout was its parent's, copied and shifted: 20,000 levels held
+            // two hundred million entries, 100,000 would hold five billion.
+            var leaf = try await withDeadline {
+                var leaf = try await makeInjector { $0.bind(Int.self, named: "level 0").to { _ in 0 }.inScope(.scoped) }
+                for level in 1..<Self.length {
+                    leaf = try await leaf.child(modules: [
+                        TestModule { $0.bind(Int.self, named: "level \(level)").to { _ in level }.inScope(.scoped) }
+                    ])
+                }
+                return leaf
+            }
+            try await leaf.withScope { scope in
+                let last = try await scope.get(Int.self, named: "level \(Self.length - 1)")
+                let first = try await scope.get(Int.self, named: "level 0")
+                #expect(last == Self.length - 1 && first == 0)
+                #expect(try await scope.get(Int.self, named: "level 0") == 0)
+            }
+            // Dropping the end of the chain releases every injector and its layout.
+            weak let released = leaf
+            leaf = try await makeInjector { _ in }
+            #expect(released == nil)
+        }
+
         @Test("children adding one element to a collection of 100,000 cost the same whatever its size", .scale)
         func childrenOverALargeCollection() async throws {
             let root = try await makeInjector { b in
