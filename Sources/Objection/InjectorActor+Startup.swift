@@ -190,9 +190,14 @@ extension InjectorActor {
         )
     }
 
-    /// The longest deadline kept — of a startup, a drain, a refresh, a health check: a hundred
-    /// years (365-day years). A longer one is none: `Task.sleep` traps past `Int64` nanoseconds.
-    static let longestDeadline = Duration.seconds(100 * 365 * 24 * 3600)
+    /// The longest deadline kept — of a startup, a drain, a refresh, a health check, and of the
+    /// integrations' shutdown bounds: a hundred years (365-day years). A deadline this long or
+    /// longer is none: `Task.sleep` traps past `Int64` nanoseconds, so none is slept.
+    ///
+    /// ```swift
+    /// try await injector.start(within: InjectorActor.longestDeadline)   // waits as long as it takes
+    /// ```
+    public static let longestDeadline = Duration.seconds(100 * 365 * 24 * 3600)
 
     /// Builds `bindings`, singletons, concurrently; the first failure ends the others' waits.
     private nonisolated func build(_ bindings: [Binding], below parent: ResolutionFrame?) async throws {

@@ -11,8 +11,11 @@ extension Application {
     /// It adds an `InjectorService` to the application's services and makes the server's start
     /// wait for it (`beforeServerStarts`). A start-up that fails or passes `startupTimeout` fails
     /// the server's start instead: `runService()` throws the injector's error (naming the binding
-    /// and its path) and the process ends, where a request would otherwise have waited for a start
-    /// that never came. On graceful shutdown Hummingbird stops the server first — it waits for
+    /// and its path) as a `ServiceFailure`, and the process ends, where a request would otherwise
+    /// have waited for a start that never came. The application's service group logs the error
+    /// it sees by its description: as a `ServiceFailure` that is the injector's message or the
+    /// error's type, never a provider's own message, which may carry a secret. Take the error
+    /// itself with `ServiceFailure.unwrapped(error)`. On graceful shutdown Hummingbird stops the server first — it waits for
     /// the requests in flight — and then the injector drains, up to `drainTimeout`, and disposes.
     ///
     /// Why the server waits, rather than answering `503` until ready: a port that does not listen
@@ -43,8 +46,12 @@ extension Application {
     ) -> InjectorService {
         let service = InjectorService(
             injector, startupTimeout: startupTimeout, drainTimeout: drainTimeout, logger: logger ?? self.logger)
-        addServices(service)
-        beforeServerStarts { try await service.waitUntilStarted() }
+        // The application's service group logs what a service throws with its description, and
+        // a provider's error may carry a secret: the group sees ServiceFailures, described by type.
+        addServices(ServiceFailure.wrapping(service))
+        beforeServerStarts {
+            do { try await service.waitUntilStarted() } catch { throw ServiceFailure(error) }
+        }
         return service
     }
 }

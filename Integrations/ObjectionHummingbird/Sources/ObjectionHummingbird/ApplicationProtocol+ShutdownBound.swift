@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Objection
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
@@ -35,8 +36,9 @@ extension ApplicationProtocol {
     ///   - gracefulShutdownSignals: The signals that begin the shutdown.
     ///   - gracefulShutdownTimeout: How long the graceful part may take before the application is
     ///     cancelled. Choose it longer than the injector's drain deadline if the drain should run
-    ///     before the cancellation.
+    ///     before the cancellation. `InjectorActor.longestDeadline` or more is no limit.
     ///   - cancellationTimeout: How long the application may take to return once cancelled.
+    ///     `InjectorActor.longestDeadline` or more is no limit.
     /// - Throws: What the application's run throws; ``ShutdownTimedOut`` when it did not return
     ///   within both limits.
     public func runService(
@@ -50,7 +52,12 @@ extension ApplicationProtocol {
             gracefulShutdownSignals: gracefulShutdownSignals,
             logger: logger
         )
-        configuration.maximumGracefulShutdownDuration = gracefulShutdownTimeout
+        // A timeout of InjectorActor.longestDeadline or more is none, as the injector's own are:
+        // the group's timer and Task.sleep trap past Int64 nanoseconds.
+        let unbounded = max(gracefulShutdownTimeout, cancellationTimeout) >= InjectorActor.longestDeadline
+        if gracefulShutdownTimeout < InjectorActor.longestDeadline {
+            configuration.maximumGracefulShutdownDuration = gracefulShutdownTimeout
+        }
         let group = ServiceGroup(configuration: configuration)
         let limit = gracefulShutdownTimeout + cancellationTimeout
         // Unstructured: a stuck handler keeps the application's task tree alive, and a structured
@@ -59,7 +66,7 @@ extension ApplicationProtocol {
         let (ends, end) = AsyncStream.makeStream(of: Result<Void, any Error>?.self)
         Task { end.yield(await running.result) }
         Task {
-            guard await watch.began() else { return }
+            guard !unbounded, await watch.began() else { return }
             guard (try? await Task.sleep(for: limit)) != nil else { return }
             end.yield(nil)
         }

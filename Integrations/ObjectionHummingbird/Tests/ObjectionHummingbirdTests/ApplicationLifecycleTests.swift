@@ -1,7 +1,9 @@
 import Hummingbird
 import Logging
+import LoggingTestSupport
 import Objection
 import ObjectionHummingbird
+import ObjectionServiceLifecycle
 import ServiceLifecycle
 import TestSupport
 import Testing
@@ -14,7 +16,10 @@ struct ApplicationLifecycleTests {
     /// An eager singleton whose construction the test holds, or fails.
     final class Database: Sendable {}
 
-    struct DatabaseDown: Error {}
+    /// A provider's error whose description carries a secret, as a driver's may.
+    struct DatabaseDown: Error, CustomStringConvertible {
+        var description: String { "could not connect to postgres://app:hunter2@db.internal/app" }
+    }
 
     struct DatabaseModule: Module {
         let gate: Gate
@@ -32,14 +37,18 @@ struct ApplicationLifecycleTests {
 
     /// The application, its injector added, with a route that uses the singleton; it reports
     /// its port to `port` once it listens.
-    private func application(_ injector: InjectorActor, port: ListeningPort) -> some ApplicationProtocol {
+    private func application(
+        _ injector: InjectorActor,
+        port: ListeningPort,
+        logger: Logger = Logger(label: "quiet") { _ in SwiftLogNoOpLogHandler() }
+    ) -> some ApplicationProtocol {
         let router = Router(context: BasicInjectingRequestContext.self)
         router.add(middleware: ObjectionScopeMiddleware(injector))
         router.get("ready") { _, context -> String in
             _ = try await context.resolve(Database.self)
             return "served"
         }
-        var app = loopbackApplication(router, port: port)
+        var app = loopbackApplication(router, port: port, logger: logger)
         app.addInjector(injector)
         return app
     }
@@ -68,19 +77,26 @@ struct ApplicationLifecycleTests {
         #expect(injector.phase == .shutDown)
     }
 
-    @Test("a start-up that fails ends runService with the injector's error; the server never listened")
+    @Test(
+        "a start-up that fails ends runService with the injector's error, logged without the provider's message; the server never listened"
+    )
     func failedStartupEndsTheRun() async throws {
         let gate = Gate()
         gate.open()
         let injector = try await InjectorActor(
             modules: [DatabaseModule(gate: gate, fails: true)], startup: .deferred)
         let port = ListeningPort()
-        let app = application(injector, port: port)
-        let group = ServiceGroup(services: [app], logger: Logger(label: "quiet") { _ in SwiftLogNoOpLogHandler() })
-        let error = await #expect(throws: (any Error).self) { try await group.run() }
+        let logs = LogCapture()
+        let app = application(injector, port: port, logger: logs.logger())
+        let group = ServiceGroup(services: [app], logger: logs.logger())
+        let error = await #expect(throws: ServiceFailure.self) { try await group.run() }
         #expect(port.current == nil)
+        let underlying = error.map { ServiceFailure.unwrapped($0) }
         #expect(
-            error is DatabaseDown || (error as? InjectionError)?.description.contains("Database") == true,
-            "\(String(describing: error))")
+            underlying is DatabaseDown || (underlying as? InjectionError)?.description.contains("Database") == true,
+            "\(String(describing: underlying))")
+        // Every service group on the way logged the error it saw ("Service threw error", at debug).
+        #expect(!logs.all.isEmpty)
+        #expect(!logs.all.contains { "\($0)".contains("hunter2") }, "\(logs.all)")
     }
 }

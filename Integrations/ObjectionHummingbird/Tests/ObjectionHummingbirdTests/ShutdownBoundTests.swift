@@ -73,4 +73,33 @@ struct ShutdownBoundTests {
         let report = try #require(logs.entries(withMessage: "The injector's drain was cut short at its deadline").first)
         #expect(report.metadata["objection.error"]?.description.contains("1 request scope was still open") == true)
     }
+
+    @Test("timeouts of a hundred years or more are none: a graceful shutdown ends the run, without a trap")
+    func hugeTimeouts() async throws {
+        let injector = try await InjectorActor(modules: [WorkModule()], startup: .deferred)
+        let router = Router(context: BasicInjectingRequestContext.self)
+        router.add(middleware: ObjectionScopeMiddleware(injector))
+        router.get("work") { _, context -> String in
+            _ = try await context.resolve(UnitOfWork.self)
+            return "done"
+        }
+        let port = ListeningPort()
+        var app = loopbackApplication(router, port: port)
+        app.addInjector(injector)
+        let run = Task {
+            try await app.runService(
+                gracefulShutdownSignals: [.sigusr2],
+                gracefulShutdownTimeout: .seconds(Int64.max),
+                cancellationTimeout: .seconds(Int64.max)
+            )
+        }
+        let serverPort = try await port.wait()
+        let reply = await exchangeOnThread(
+            port: serverPort, "GET /work HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        #expect(reply.hasSuffix("done"))
+        // Sleeping for either timeout, or the sum, trapped.
+        kill(getpid(), SIGUSR2)
+        try await run.value
+        #expect(injector.phase == .shutDown)
+    }
 }

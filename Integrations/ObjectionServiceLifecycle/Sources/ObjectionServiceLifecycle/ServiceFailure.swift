@@ -1,4 +1,5 @@
 import Objection
+import ServiceLifecycle
 
 /// A service's error as a `ServiceGroup` should see it: described by type, as ``LoggableError``
 /// describes it, with the error itself in ``underlying``.
@@ -33,5 +34,26 @@ public struct ServiceFailure: Error, CustomStringConvertible {
     /// `error` unwrapped if it is a ``ServiceFailure``, else `error` itself.
     public static func unwrapped(_ error: any Error) -> any Error {
         (error as? ServiceFailure)?.underlying ?? error
+    }
+
+    /// `service`, throwing what it throws as a ``ServiceFailure``: add this to a `ServiceGroup`
+    /// whose log may be read by others. ObjectionHummingbird's `addInjector` and ObjectionVapor's
+    /// lifecycle add their `InjectorService` so.
+    ///
+    /// ```swift
+    /// let group = ServiceGroup(
+    ///     services: [ServiceFailure.wrapping(InjectorService(injector)), server], logger: logger)
+    /// ```
+    public static func wrapping(_ service: some Service) -> some Service {
+        Wrapping(service: service)
+    }
+}
+
+/// A service whose errors are thrown as ``ServiceFailure``s (``ServiceFailure/wrapping(_:)``).
+private struct Wrapping<Wrapped: Service>: Service {
+    let service: Wrapped
+
+    func run() async throws {
+        do { try await service.run() } catch { throw ServiceFailure(error) }
     }
 }

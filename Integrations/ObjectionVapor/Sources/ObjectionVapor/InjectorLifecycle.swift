@@ -59,7 +59,7 @@ final class InjectorLifecycle: LifecycleHandler {
         // described by type, and the boot throws the error itself (from waitUntilStarted).
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: FailingByType(service: service))], logger: application.logger)
+                services: [.init(service: ServiceFailure.wrapping(service))], logger: application.logger)
         )
         // Unstructured: it runs from the boot to the shutdown, past this call.
         let task = Task { try await group.run() }
@@ -109,19 +109,5 @@ final class InjectorLifecycle: LifecycleHandler {
         application.logger.warning(
             "The blocking Application.shutdown() cannot dispose the injector's singletons: use asyncShutdown()"
         )
-    }
-}
-
-/// The injector's service as the group started at boot runs it: its error reaches the group as a
-/// `ServiceFailure`, which the group's "Service threw error" line describes by type only.
-private struct FailingByType: Service {
-    let service: InjectorService
-
-    func run() async throws {
-        do {
-            try await service.run()
-        } catch {
-            throw ServiceFailure(error)
-        }
     }
 }
