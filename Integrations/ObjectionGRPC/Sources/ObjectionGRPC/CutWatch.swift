@@ -1,7 +1,9 @@
+import GRPCCore
+import ServiceLifecycle
 import Synchronization
 
 /// Whether an RPC was cut short — its client left, or its deadline passed — before a graceful
-/// shutdown began, as seen while its response's producer runs.
+/// shutdown began, as seen while its handler and then its response's producer run.
 ///
 /// grpc-swift cancels the RPC's handle for all three, so the order decides: the service group
 /// runs its graceful-shutdown handlers as the shutdown begins (``shutdownBegan()``), before the
@@ -18,9 +20,23 @@ final class CutWatch: Sendable {
     private let state: Mutex<State>
 
     /// A watch that starts `isCut` when the handle was seen cancelled outside a shutdown before
-    /// the producer began.
+    /// the interceptor began.
     init(isCut: Bool) {
         state = Mutex(State(isCut: isCut))
+    }
+
+    /// Runs `body`, the RPC's handler or its producer, watching its handle and the graceful
+    /// shutdown: each handler runs at once if what it waits for has already happened.
+    func watching<Result>(_ body: () async throws -> Result) async throws -> Result {
+        try await withGracefulShutdownHandler {
+            try await withRPCCancellationHandler {
+                try await body()
+            } onCancelRPC: {
+                self.handleCancelled()
+            }
+        } onGracefulShutdown: {
+            self.shutdownBegan()
+        }
     }
 
     /// Whether the RPC was cut short before any graceful shutdown began.

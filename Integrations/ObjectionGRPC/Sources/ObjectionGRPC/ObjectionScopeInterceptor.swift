@@ -23,8 +23,8 @@ import ServiceLifecycle
 ///    That needs the server run by `GRPCServerService` or another service of a `ServiceGroup`
 ///    (`Task.isShuttingDownGracefully`): outside one, a graceful shutdown cannot be told from a
 ///    client's cancellation, and the RPC ends as cut short. A handle cancelled before the
-///    shutdown began — seen as the interceptor starts, when the handler returns, or while the
-///    producer runs — is a cut however late the RPC ends. An RPC whose scope ended failed
+///    shutdown began — seen as the interceptor starts, or while the handler or the producer
+///    runs — is a cut however late the RPC ends. An RPC whose scope ended failed
 ///    because it was cut short is never answered OK: it fails `cancelled`, or `deadlineExceeded`
 ///    (``cutShortMessage``), so that no client is told work succeeded that was rolled back;
 /// 4. sends the request id back in the initial metadata.
@@ -111,8 +111,9 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
             .flatMap { RPCDeadline(timeout: $0, from: .now) }
         // Cut already, outside a graceful shutdown: its deadline passed, or its client left,
         // before this interceptor ran (one listed before it took its time). grpc-swift's own
-        // deadline clock starts before any interceptor, this one's later.
-        var isCut = Self.isCutOutsideShutdown(context)
+        // deadline clock starts before any interceptor, this one's later. Then watched while the
+        // handler and the producer run: a cut seen before a shutdown began still counts after it.
+        let watch = CutWatch(isCut: Self.isCutOutsideShutdown(context))
         let id = RPCRequestID(adopting: request.metadata[stringValues: RPCRequestID.metadataKey].first { _ in true })
         var logger = logger
         logger[metadataKey: "rpc.method"] = .string(context.descriptor.fullyQualifiedMethod)
@@ -130,17 +131,18 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         }
         var response: StreamingServerResponse<Output>
         do {
-            response = try await InjectorActor.withCurrent(scope.injector) { try await next(request, context) }
+            response = try await watch.watching {
+                try await InjectorActor.withCurrent(scope.injector) { try await next(request, context) }
+            }
         } catch {
             await Self.end(scope, afterFailure: error, logger: logger)
             throw Self.rpcError(for: error, logger: logger)
         }
-        isCut = isCut || Self.isCutOutsideShutdown(context)
         switch response.accepted {
         case .success(var contents):
             contents.metadata.replaceOrAddString(id.value, forKey: RPCRequestID.metadataKey)
             contents.producer = Self.producer(
-                contents.producer, in: scope, context: context, deadline: deadline, isCut: isCut, logger: logger)
+                contents.producer, in: scope, context: context, deadline: deadline, watch: watch, logger: logger)
             response.accepted = .success(contents)
         case .failure(let error):
             // Refused: no message will be written.
@@ -157,23 +159,16 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         in scope: OpenScope,
         context: ServerContext,
         deadline: RPCDeadline?,
-        isCut: Bool,
+        watch: CutWatch,
         logger: Logger
     ) -> @Sendable (RPCWriter<Output>) async throws -> Metadata {
         { writer in
-            // Watches the handle while the producer runs: a client that leaves, or a deadline that
-            // passes, before a graceful shutdown begins is a cut, whenever the producer returns.
-            let watch = CutWatch(isCut: isCut)
+            // A client that leaves, or a deadline that passes, before a graceful shutdown begins
+            // is a cut, whenever the producer returns.
             let trailers: Metadata
             do {
-                trailers = try await withGracefulShutdownHandler {
-                    try await withRPCCancellationHandler {
-                        try await InjectorActor.withCurrent(scope.injector) { try await producer(writer) }
-                    } onCancelRPC: {
-                        watch.handleCancelled()
-                    }
-                } onGracefulShutdown: {
-                    watch.shutdownBegan()
+                trailers = try await watch.watching {
+                    try await InjectorActor.withCurrent(scope.injector) { try await producer(writer) }
                 }
             } catch {
                 await end(scope, afterFailure: error, logger: logger)
@@ -218,8 +213,8 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
 
     /// Whether the RPC's handle is cancelled while the server is not shutting down gracefully:
     /// then its client or its deadline cancelled it, for certain. Checked as the interceptor
-    /// starts and once the handler has returned, and watched while the producer runs
-    /// (``CutWatch``), so that a cut seen before a shutdown began still counts after it.
+    /// starts, and watched while the handler and the producer run (``CutWatch``), so that a cut
+    /// seen before a shutdown began still counts after it.
     private static func isCutOutsideShutdown(_ context: ServerContext) -> Bool {
         context.cancellation.isCancelled && !Task.isShuttingDownGracefully
     }
@@ -252,14 +247,15 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     public static let shuttingDownMessage = "The server is shutting down"
 
     /// `error` as the client hears it: an `RPCError` or `RPCErrorConvertible` as is, the rest as
-    /// ``Objection/RequestFailure`` sorts it — a cancellation as is, a refusal while the injector
+    /// ``Objection/RequestFailure`` sorts it — a cancellation `cancelled` (``cutShortMessage``), a refusal while the injector
     /// shuts down `unavailable` (logged at `notice`; the client may retry elsewhere), anything else
     /// logged and answered with the opaque `internalError`.
     static func rpcError(for error: any Error, logger: Logger) -> any Error {
         if error is RPCError || error is any RPCErrorConvertible { return error }
         switch RequestFailure(error) {
         case .cancelled:
-            return error
+            // Its scope ended failed. grpc-swift would answer a CancellationError `unknown`.
+            return RPCError(code: .cancelled, message: cutShortMessage)
         case .shuttingDown:
             logger.notice("RPC refused: the injector is shutting down; answered unavailable")
             return RPCError(code: .unavailable, message: shuttingDownMessage)

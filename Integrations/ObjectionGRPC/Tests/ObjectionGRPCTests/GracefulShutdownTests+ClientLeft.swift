@@ -34,6 +34,70 @@ extension GracefulShutdownTests {
         }
     }
 
+    static let leftDuringHandler = MethodDescriptor(
+        fullyQualifiedService: "objection.Shutdown", method: "LeftDuringHandler")
+
+    /// Arrives in its handler, before any response; once its client has left (the handle
+    /// cancelled, before any shutdown), arrives again, then returns its response when the server
+    /// shuts down gracefully.
+    struct LeftDuringHandlerService: RegistrableRPCService {
+        let arrivals: Gate
+
+        func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
+            router.registerHandler(
+                forMethod: GracefulShutdownTests.leftDuringHandler, deserializer: JSONCoder<Ask>(),
+                serializer: JSONCoder<Answer>()
+            ) { [arrivals] _, _ in
+                try await ShutdownService.work()
+                // Waits that ignore the task's cancellation: the handler returns only during the
+                // shutdown, whatever grpc-swift does to its task.
+                let cancelled = Gate()
+                let shuttingDown = Gate()
+                await arrivals.pass()
+                await withRPCCancellationHandler {
+                    await cancelled.pass()
+                } onCancelRPC: {
+                    cancelled.open()
+                }
+                await arrivals.pass()
+                await withGracefulShutdownHandler {
+                    await shuttingDown.pass()
+                } onGracefulShutdown: {
+                    shuttingDown.open()
+                }
+                return StreamingServerResponse(of: Answer.self) { _ in [:] }
+            }
+        }
+    }
+
+    @Test(
+        "A call whose client left while its handler ran, before the shutdown, the handler returning during it: rolled back"
+    )
+    func clientLeftDuringHandler() async throws {
+        let events = EventLog()
+        let arrivals = Gate()
+        arrivals.open()
+        let injector = try await InjectorActor(modules: [Self.work(events: events, eager: true)], startup: .deferred)
+        try await withServerInLifecycle(injector: injector, services: [LeftDuringHandlerService(arrivals: arrivals)]) {
+            client, group in
+            let call = Task {
+                try await client.serverStreaming(
+                    request: ClientRequest(message: Ask()), descriptor: Self.leftDuringHandler,
+                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
+                ) { response in
+                    for try await _ in response.messages {}
+                }
+            }
+            await arrivals.waitForArrivals(1)
+            call.cancel()
+            await #expect(throws: (any Error).self) { try await call.value }
+            // The server saw the handle cancelled while the handler ran, and no shutdown has begun.
+            await arrivals.waitForArrivals(2)
+            await group.triggerGracefulShutdown()
+        }
+        #expect(events.all == ["rolled back", "pool disposed"])
+    }
+
     @Test("A stream whose client left before the shutdown, its producer returning during it: rolled back")
     func clientLeftBeforeShutdown() async throws {
         let events = EventLog()
