@@ -29,12 +29,6 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
     let outcome: ScopeOutcome
     let log: OperationLog
 
-    /// A body that ran short of, or past, the length it declared.
-    struct LengthMismatch: Error, CustomStringConvertible {
-        let declared: Int64
-        var description: String { "The response body did not have the \(declared) bytes it declared" }
-    }
-
     /// `body`, ending `scope` with `outcome` once made; with `unwritten` if the transport releases
     /// it without iterating it.
     static func wrap(
@@ -93,7 +87,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
             }
             made += Int64(chunk?.count ?? 0)
             if let declared, made > declared || (chunk == nil && made < declared) {
-                try await fail(with: LengthMismatch(declared: declared))
+                try await fail(with: ResponseLengthMismatch(declared: declared))
             }
             if chunk == nil, Task.isCancelled {
                 try await fail(with: CancellationError())

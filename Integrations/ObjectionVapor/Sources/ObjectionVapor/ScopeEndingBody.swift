@@ -51,7 +51,9 @@ extension Response.Body {
     /// Like `Response.Body(managedAsyncStream:count:)`: write the buffers, and return or throw;
     /// the end, or the error, is written for you. Outside a scope middleware's chain it is just
     /// that. A scope's disposal that fails once the head has been sent is logged, and the stream
-    /// ends in that error rather than as if nothing had failed. A body Vapor never writes (the
+    /// ends in that error rather than as if nothing had failed. A stream that writes fewer or more
+    /// bytes than `count` ends the scope failed with `ResponseLengthMismatch`, before its last
+    /// buffer is sent: Vapor cuts such a response, so its work must not commit. A body Vapor never writes (the
     /// answer to a `HEAD`, a `204`) ends the scope, as a success, when it is released; the body
     /// of a `5xx` response ends it as a failure once written.
     ///
@@ -97,6 +99,10 @@ extension Response.Body {
                     try await InjectorActor.withCurrent(scope.injector) { try await stream(holding) }
                     // A stream that wrote its own `.error` failed as one that throws.
                     if let written = holding.writtenError { throw written }
+                    // Short of, or past, its declared length, the response is cut: Vapor fails it.
+                    if count >= 0, holding.bytesWritten != count {
+                        throw ResponseLengthMismatch(declared: Int64(count))
+                    }
                 } catch {
                     // The buffer held back is dropped: with a known length it would complete the
                     // response of a stream that failed.
@@ -133,7 +139,7 @@ extension Response.Body {
 final class HoldingWriter: AsyncBodyStreamWriter {
     private let base: any AsyncBodyStreamWriter
     private let holdsLast: Bool
-    private let state = Mutex<(held: ByteBuffer?, error: (any Error)?)>((nil, nil))
+    private let state = Mutex<(held: ByteBuffer?, error: (any Error)?, bytes: Int)>((nil, nil, 0))
 
     init(base: any AsyncBodyStreamWriter, holdsLast: Bool) {
         self.base = base
@@ -143,13 +149,19 @@ final class HoldingWriter: AsyncBodyStreamWriter {
     /// The error the stream wrote (`.error`), if any: the first.
     var writtenError: (any Error)? { state.withLock { $0.error } }
 
+    /// The bytes of every buffer the stream wrote, the one held back included.
+    var bytesWritten: Int { state.withLock { $0.bytes } }
+
     func write(_ result: BodyStreamResult) async throws {
         switch result {
         case .buffer(let buffer) where !holdsLast:
+            state.withLock { $0.bytes += buffer.readableBytes }
             try await base.write(.buffer(buffer))
         case .buffer(let buffer):
             if let previous = state.withLock({ state in
-                defer { state.held = buffer }; return state.held
+                state.bytes += buffer.readableBytes
+                defer { state.held = buffer }
+                return state.held
             }) {
                 try await base.write(.buffer(previous))
             }

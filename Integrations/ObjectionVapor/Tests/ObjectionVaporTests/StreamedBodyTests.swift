@@ -87,6 +87,32 @@ struct StreamedBodyTests {
         await injector.shutdown()
     }
 
+    @Test(
+        "A stream of known length that writes fewer or more bytes than it declared ends its scope failed",
+        arguments: ["short", "long, in its last buffer"]
+    )
+    func lengthMismatch(written: String) async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                return Response(
+                    status: .ok,
+                    body: Response.Body(keepingScopeOf: req, count: 10) { writer in
+                        try await writer.writeBuffer(ByteBuffer(string: "\(probe.read())"))  // 5 bytes
+                        if written != "short" { try await writer.writeBuffer(ByteBuffer(string: "0123456789")) }
+                    })
+            }
+            let port = try await app.startLive()
+            let answer = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
+            // Vapor cuts such a response: its work must not commit.
+            #expect(events.all == ["disposed after a failure"])
+            #expect(answer?.1.count != 10, "the client read a complete response: \(String(describing: answer))")
+        }
+        await injector.shutdown()
+    }
+
     @Test("req.resolve inside a body that keeps the scope reads the request's instance", arguments: [false, true])
     func resolveInsideTheBody(counted: Bool) async throws {
         let events = EventLog()
