@@ -6,8 +6,9 @@ import ServiceLifecycle
 import TestSupport
 import Testing
 
-/// A stream whose client left before the shutdown began, and whose producer returns during it
-/// without writing again: the client was told its call failed, so its work must not commit.
+/// A call whose client left before the shutdown began — while its handler ran, or while its
+/// producer did — and which returns during it without writing again: the client was told its call
+/// failed, so its work must not commit.
 extension GracefulShutdownTests {
     static let leftEarly = MethodDescriptor(fullyQualifiedService: "objection.Shutdown", method: "LeftEarly")
 
@@ -71,44 +72,22 @@ extension GracefulShutdownTests {
     }
 
     @Test(
-        "A call whose client left while its handler ran, before the shutdown, the handler returning during it: rolled back"
+        "A call whose client left before the shutdown, its handler or its producer returning during it: rolled back",
+        arguments: [GracefulShutdownTests.leftDuringHandler, GracefulShutdownTests.leftEarly]
     )
-    func clientLeftDuringHandler() async throws {
+    func clientLeftBeforeShutdown(method: MethodDescriptor) async throws {
         let events = EventLog()
         let arrivals = Gate()
         arrivals.open()
         let injector = try await InjectorActor(modules: [Self.work(events: events, eager: true)], startup: .deferred)
-        try await withServerInLifecycle(injector: injector, services: [LeftDuringHandlerService(arrivals: arrivals)]) {
+        let services: [any RegistrableRPCService] = [
+            LeftEarlyService(arrivals: arrivals), LeftDuringHandlerService(arrivals: arrivals),
+        ]
+        try await withServerInLifecycle(injector: injector, services: services) {
             client, group in
             let call = Task {
                 try await client.serverStreaming(
-                    request: ClientRequest(message: Ask()), descriptor: Self.leftDuringHandler,
-                    serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
-                ) { response in
-                    for try await _ in response.messages {}
-                }
-            }
-            await arrivals.waitForArrivals(1)
-            call.cancel()
-            await #expect(throws: (any Error).self) { try await call.value }
-            // The server saw the handle cancelled while the handler ran, and no shutdown has begun.
-            await arrivals.waitForArrivals(2)
-            await group.triggerGracefulShutdown()
-        }
-        #expect(events.all == ["rolled back", "pool disposed"])
-    }
-
-    @Test("A stream whose client left before the shutdown, its producer returning during it: rolled back")
-    func clientLeftBeforeShutdown() async throws {
-        let events = EventLog()
-        let arrivals = Gate()
-        arrivals.open()
-        let injector = try await InjectorActor(modules: [Self.work(events: events, eager: true)], startup: .deferred)
-        try await withServerInLifecycle(injector: injector, services: [LeftEarlyService(arrivals: arrivals)]) {
-            client, group in
-            let call = Task {
-                try await client.serverStreaming(
-                    request: ClientRequest(message: Ask()), descriptor: Self.leftEarly,
+                    request: ClientRequest(message: Ask()), descriptor: method,
                     serializer: JSONCoder<Ask>(), deserializer: JSONCoder<Answer>(), options: .defaults
                 ) { response in
                     for try await _ in response.messages {}

@@ -67,24 +67,14 @@ struct StreamedBodyTests {
     )
     func failingStream(writesItsError: Bool) async throws {
         struct StreamBroke: Error {}
-        let events = EventLog()
-        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
-        try await withTestApp { app in
-            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
-                let probe = try await req.resolve(DisposalProbe.self)
-                return Response(
-                    status: .ok,
-                    body: Response.Body(keepingScopeOf: req) { writer in
-                        try await writer.writeBuffer(ByteBuffer(string: "1:\(probe.read()) "))
-                        guard writesItsError else { throw StreamBroke() }
-                        try await writer.write(.error(StreamBroke()))
-                    })
+        let (_, events) = try await serveStream { req, probe in
+            Response.Body(keepingScopeOf: req) { writer in
+                try await writer.writeBuffer(ByteBuffer(string: "1:\(probe.read()) "))
+                guard writesItsError else { throw StreamBroke() }
+                try await writer.write(.error(StreamBroke()))
             }
-            let port = try await app.startLive()
-            _ = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
-            #expect(events.all == ["disposed after a failure"])
         }
-        await injector.shutdown()
+        #expect(events == ["disposed after a failure"])
     }
 
     @Test(
@@ -92,48 +82,49 @@ struct StreamedBodyTests {
         arguments: ["short", "long, in its last buffer"]
     )
     func lengthMismatch(written: String) async throws {
-        let events = EventLog()
-        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
-        try await withTestApp { app in
-            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
-                let probe = try await req.resolve(DisposalProbe.self)
-                return Response(
-                    status: .ok,
-                    body: Response.Body(keepingScopeOf: req, count: 10) { writer in
-                        try await writer.writeBuffer(ByteBuffer(string: "\(probe.read())"))  // 5 bytes
-                        if written != "short" { try await writer.writeBuffer(ByteBuffer(string: "0123456789")) }
-                    })
+        let (answer, events) = try await serveStream { req, probe in
+            Response.Body(keepingScopeOf: req, count: 10) { writer in
+                try await writer.writeBuffer(ByteBuffer(string: "\(probe.read())"))  // 5 bytes
+                if written != "short" { try await writer.writeBuffer(ByteBuffer(string: "0123456789")) }
             }
-            let port = try await app.startLive()
-            let answer = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
-            // Vapor cuts such a response: its work must not commit.
-            #expect(events.all == ["disposed after a failure"])
-            #expect(answer?.1.count != 10, "the client read a complete response: \(String(describing: answer))")
         }
-        await injector.shutdown()
+        // Vapor cuts such a response: its work must not commit.
+        #expect(events == ["disposed after a failure"])
+        #expect(answer?.text.count != 10, "the client read a complete response: \(String(describing: answer))")
     }
 
     @Test("req.resolve inside a body that keeps the scope reads the request's instance", arguments: [false, true])
     func resolveInsideTheBody(counted: Bool) async throws {
+        let (answer, events) = try await serveStream { req, probe in
+            Response.Body(keepingScopeOf: req, count: counted ? 4 : -1) { writer in
+                let again = try await req.resolve(DisposalProbe.self)
+                try await writer.writeBuffer(ByteBuffer(string: again === probe ? "same" : "diff"))
+            }
+        }
+        #expect(answer?.status == .ok)
+        #expect(answer?.text == "same")
+        #expect(events == ["disposed"])
+    }
+
+    /// Serves `GET /stream` over a live socket, in a scope whose probe the handler resolves and
+    /// hands to `body`, and asks for it once: the client's answer (`nil` when the response
+    /// broke) and what the scope's disposal recorded.
+    private func serveStream(
+        _ body: @escaping @Sendable (Request, DisposalProbe) -> Response.Body
+    ) async throws -> (answer: (status: HTTPResponseStatus, text: String)?, events: [String]) {
         let events = EventLog()
         let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        var answer: (status: HTTPResponseStatus, text: String)?
         try await withTestApp { app in
             app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
                 let probe = try await req.resolve(DisposalProbe.self)
-                return Response(
-                    status: .ok,
-                    body: Response.Body(keepingScopeOf: req, count: counted ? 4 : -1) { writer in
-                        let again = try await req.resolve(DisposalProbe.self)
-                        try await writer.writeBuffer(ByteBuffer(string: again === probe ? "same" : "diff"))
-                    })
+                return Response(status: .ok, body: body(req, probe))
             }
             let port = try await app.startLive()
-            let (status, text) = try await withHTTPClient { client in try await client.get(port: port, "/stream") }
-            #expect(status == .ok)
-            #expect(text == "same")
-            #expect(events.all == ["disposed"])
+            answer = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
         }
         await injector.shutdown()
+        return (answer, events.all)
     }
 
     @Test("A stream that writes its own end: the response still ends after the scope, whose failed commit breaks it")
