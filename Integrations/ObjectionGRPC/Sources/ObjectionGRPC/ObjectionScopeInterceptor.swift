@@ -24,8 +24,8 @@ import ServiceLifecycle
 ///    (`Task.isShuttingDownGracefully`): outside one, a graceful shutdown cannot be told from a
 ///    client's cancellation, and the RPC ends as cut short. A handle cancelled before the
 ///    shutdown began — seen as the interceptor starts, or while the handler or the producer
-///    runs — is a cut however late the RPC ends. An RPC whose scope ended failed
-///    because it was cut short is never answered OK: it fails `cancelled`, or `deadlineExceeded`
+///    runs — is a cut however late the RPC ends. An RPC whose scope ended failed because it was
+///    cut short is never answered OK: it fails `cancelled`, or `deadlineExceeded`
 ///    (``cutShortMessage``), so that no client is told work succeeded that was rolled back;
 /// 4. sends the request id back in the initial metadata.
 ///
@@ -247,9 +247,9 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     public static let shuttingDownMessage = "The server is shutting down"
 
     /// `error` as the client hears it: an `RPCError` or `RPCErrorConvertible` as is, the rest as
-    /// ``Objection/RequestFailure`` sorts it — a cancellation `cancelled` (``cutShortMessage``), a refusal while the injector
-    /// shuts down `unavailable` (logged at `notice`; the client may retry elsewhere), anything else
-    /// logged and answered with the opaque `internalError`.
+    /// ``Objection/RequestFailure`` sorts it — a cancellation `cancelled` (``cutShortMessage``), a
+    /// refusal while the injector shuts down `unavailable` (logged at `notice`; the client may
+    /// retry elsewhere), anything else logged and answered with the opaque `internalError`.
     static func rpcError(for error: any Error, logger: Logger) -> any Error {
         if error is RPCError || error is any RPCErrorConvertible { return error }
         switch RequestFailure(error) {

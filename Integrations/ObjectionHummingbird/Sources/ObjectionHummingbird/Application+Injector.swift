@@ -15,8 +15,9 @@ extension Application {
     /// have waited for a start that never came. The application's service group logs the error
     /// it sees by its description: as a `ServiceFailure` that is the injector's message or the
     /// error's type, never a provider's own message, which may carry a secret. Take the error
-    /// itself with `ServiceFailure.unwrapped(error)`. On graceful shutdown Hummingbird stops the server first — it waits for
-    /// the requests in flight — and then the injector drains, up to `drainTimeout`, and disposes.
+    /// itself with `ServiceFailure.unwrapped(error)`. On graceful shutdown Hummingbird stops the
+    /// server first — it waits for the requests in flight — and then the injector drains, up to
+    /// `drainTimeout`, and disposes.
     ///
     /// Why the server waits, rather than answering `503` until ready: a port that does not listen
     /// is what a load balancer and an orchestrator already understand, a start-up that fails ends
