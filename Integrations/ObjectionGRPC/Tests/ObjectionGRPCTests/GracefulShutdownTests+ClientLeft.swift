@@ -11,10 +11,14 @@ import Testing
 /// failed, so its work must not commit.
 extension GracefulShutdownTests {
     static let leftEarly = MethodDescriptor(fullyQualifiedService: "objection.Shutdown", method: "LeftEarly")
+    static let leftDuringHandler = MethodDescriptor(
+        fullyQualifiedService: "objection.Shutdown", method: "LeftDuringHandler")
 
-    /// Writes one message and arrives; once its client has left (the handle cancelled, before
-    /// any shutdown), arrives again, then returns when the server shuts down gracefully.
-    struct LeftEarlyService: RegistrableRPCService {
+    /// Two methods whose client leaves (the handle cancelled, before any shutdown) and which return
+    /// when the server shuts down gracefully, each arriving once before and once after the client
+    /// left. ``GracefulShutdownTests/leftEarly`` writes one message, then waits in its producer;
+    /// ``GracefulShutdownTests/leftDuringHandler`` waits in its handler, before any response.
+    struct ClientLeavingService: RegistrableRPCService {
         let arrivals: Gate
 
         func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
@@ -32,19 +36,6 @@ extension GracefulShutdownTests {
                     return [:]
                 }
             }
-        }
-    }
-
-    static let leftDuringHandler = MethodDescriptor(
-        fullyQualifiedService: "objection.Shutdown", method: "LeftDuringHandler")
-
-    /// Arrives in its handler, before any response; once its client has left (the handle
-    /// cancelled, before any shutdown), arrives again, then returns its response when the server
-    /// shuts down gracefully.
-    struct LeftDuringHandlerService: RegistrableRPCService {
-        let arrivals: Gate
-
-        func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
             router.registerHandler(
                 forMethod: GracefulShutdownTests.leftDuringHandler, deserializer: JSONCoder<Ask>(),
                 serializer: JSONCoder<Answer>()
@@ -80,10 +71,7 @@ extension GracefulShutdownTests {
         let arrivals = Gate()
         arrivals.open()
         let injector = try await InjectorActor(modules: [Self.work(events: events, eager: true)], startup: .deferred)
-        let services: [any RegistrableRPCService] = [
-            LeftEarlyService(arrivals: arrivals), LeftDuringHandlerService(arrivals: arrivals),
-        ]
-        try await withServerInLifecycle(injector: injector, services: services) {
+        try await withServerInLifecycle(injector: injector, services: [ClientLeavingService(arrivals: arrivals)]) {
             client, group in
             let call = Task {
                 try await client.serverStreaming(

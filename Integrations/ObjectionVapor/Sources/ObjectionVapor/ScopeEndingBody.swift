@@ -53,9 +53,9 @@ extension Response.Body {
     /// that. A scope's disposal that fails once the head has been sent is logged, and the stream
     /// ends in that error rather than as if nothing had failed. A stream that writes fewer or more
     /// bytes than `count` ends the scope failed with `ResponseLengthMismatch`, before its last
-    /// buffer is sent: Vapor cuts such a response, so its work must not commit. A body Vapor never writes (the
-    /// answer to a `HEAD`, a `204`) ends the scope, as a success, when it is released; the body
-    /// of a `5xx` response ends it as a failure once written.
+    /// buffer is sent: Vapor cuts such a response, so its work must not commit. A body Vapor
+    /// never writes (the answer to a `HEAD`, a `204`) ends the scope, as a success, when it is
+    /// released; the body of a `5xx` response ends it as a failure once written.
     ///
     /// ```swift
     /// app.grouped(ObjectionScopeMiddleware(injector)).get("export") { req async throws -> Response in
@@ -154,17 +154,15 @@ final class HoldingWriter: AsyncBodyStreamWriter {
 
     func write(_ result: BodyStreamResult) async throws {
         switch result {
-        case .buffer(let buffer) where !holdsLast:
-            state.withLock { $0.bytes += buffer.readableBytes }
-            try await base.write(.buffer(buffer))
         case .buffer(let buffer):
-            if let previous = state.withLock({ state in
+            // Counted, then written at once, or held in place of the one held before, written now.
+            let due = state.withLock { state -> ByteBuffer? in
                 state.bytes += buffer.readableBytes
+                guard holdsLast else { return buffer }
                 defer { state.held = buffer }
                 return state.held
-            }) {
-                try await base.write(.buffer(previous))
             }
+            if let due { try await base.write(.buffer(due)) }
         case .end:
             break
         case .error(let error):
