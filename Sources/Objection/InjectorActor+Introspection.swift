@@ -28,4 +28,26 @@ extension InjectorActor {
     public nonisolated func hasBinding<T>(for type: T.Type, named name: String? = nil) -> Bool {
         table.provides(BindingKey(type, named: name))
     }
+
+    /// Whether a request scope of this injector may bind a value for the key (``ScopeValues``):
+    /// the injector does not bind it, or binds it with ``BindingBuilder/suppliedByScope()``.
+    /// A value for any other key makes ``withScope(values:_:)`` and ``openScope(values:)`` throw.
+    ///
+    /// ```swift
+    /// let bindsLogger = injector.acceptsScopeValue(for: Logger.self)
+    /// try await injector.withScope(values: { if bindsLogger { $0.bind(Logger.self, to: logger) } }) { scope in … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - name: The binding's name, or `nil` for the unnamed binding.
+    /// - Returns: `true` when a request scope's value may be bound for the key.
+    public nonisolated func acceptsScopeValue<T>(for type: T.Type, named name: String? = nil) -> Bool {
+        acceptsScopeValue(for: BindingKey(type, named: name))
+    }
+
+    /// Whether a request scope of this injector may bind a value for `key`.
+    nonisolated func acceptsScopeValue(for key: BindingKey) -> Bool {
+        table.binding(for: key)?.isSuppliedByScope ?? true
+    }
 }

@@ -84,7 +84,7 @@ extension InjectorActor {
     nonisolated func requestScope(binding values: (inout ScopeValues) throws -> Void) throws -> InjectorActor {
         var bound = ScopeValues()
         try values(&bound)
-        let replaced = bound.keys { key in table.binding(for: key).map { !$0.isSuppliedByScope } ?? false }
+        let replaced = bound.keys { !acceptsScopeValue(for: $0) }
         guard replaced.isEmpty else { throw InjectionError.requestValuesReplaceBindings(replaced) }
         return InjectorActor(scopeOf: self, values: bound)
     }

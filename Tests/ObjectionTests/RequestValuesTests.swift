@@ -135,6 +135,26 @@ struct RequestValuesTests {
         #expect(try await root.get(Tenant.self) == Tenant(name: "root"))
     }
 
+    @Test("acceptsScopeValue: a request scope may bind a key unbound or supplied by scopes, in a child too")
+    func acceptsScopeValue() async throws {
+        let root = try await makeInjector { binder in
+            binder.bind(RequestID.self).suppliedByScope()
+            binder.bind(Tenant.self).toInstance(Tenant(name: "root"))
+        }
+        let child = try await root.child(modules: [])
+        for injector in [root, child] {
+            #expect(injector.acceptsScopeValue(for: RequestID.self))
+            #expect(!injector.acceptsScopeValue(for: Tenant.self))
+            #expect(injector.acceptsScopeValue(for: Tenant.self, named: "other"))
+            #expect(injector.acceptsScopeValue(for: Ledger.self))
+        }
+        // What it answers is what withScope(values:) does.
+        let scoped = try await child.withScope(values: { $0.bind(RequestID.self, to: RequestID(value: 2)) }) {
+            try await $0.get(RequestID.self)
+        }
+        #expect(scoped == RequestID(value: 2))
+    }
+
     @Test("binding a key twice keeps the later value")
     func laterValueWins() async throws {
         let root = try await Self.root()

@@ -9,7 +9,8 @@ import Vapor
 /// For each request it:
 ///
 /// 1. binds the request's ``RequestIdentifier`` (Vapor's `req.id`), then lets your closure bind
-///    the rest of the request's values — by default its `Logger`, `req.logger` — as the scope's
+///    the rest of the request's values — by default its `Logger`, `req.logger`, unless the
+///    injector binds `Logger` itself — as the scope's
 ///    ``Objection/ScopeValues``: no module and no binding table per request;
 /// 2. runs the rest of the chain in the scope (``Objection/InjectorActor/openScope(values:)``),
 ///    with the scope in `req.storage` for ``Vapor/Request/resolve(_:named:)``;
@@ -62,7 +63,24 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
 
     private let bindValues: @Sendable (Request, inout ScopeValues) async throws -> Void
 
-    /// Creates the middleware.
+    /// Creates the middleware, which binds the request's `Logger`, `req.logger`, unless
+    /// `injector` binds `Logger` itself (other than with `suppliedByScope()`): then the
+    /// injector's logger is the one resolved.
+    ///
+    /// ```swift
+    /// app.middleware.use(ObjectionScopeMiddleware(injector))
+    /// ```
+    ///
+    /// - Parameter injector: The injector to open the scopes in.
+    public init(_ injector: InjectorActor) {
+        if injector.acceptsScopeValue(for: Logger.self) {
+            self.init(injector) { request, values in values.bind(Logger.self, to: request.logger) }
+        } else {
+            self.init(injector) { _, _ in }
+        }
+    }
+
+    /// Creates the middleware, with your closure binding the request's values.
     ///
     /// ```swift
     /// app.middleware.use(ObjectionScopeMiddleware(injector) { req, values in
@@ -76,13 +94,10 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
     ///   - values: Binds the request's values, after its ``RequestIdentifier``; it runs before the
     ///     scope opens, and what it throws is sorted like the handler's errors (throw an `Abort`
     ///     to refuse the request). The values' keys must be declared with `suppliedByScope()` or
-    ///     unbound in `injector`. By default it binds `req.logger` as `Logger`; if your injector
-    ///     binds `Logger` itself, pass a closure that does not.
+    ///     unbound in `injector` (``Objection/InjectorActor/acceptsScopeValue(for:named:)``).
     public init(
         _ injector: InjectorActor,
-        values: @escaping @Sendable (Request, inout ScopeValues) async throws -> Void = { request, values in
-            values.bind(Logger.self, to: request.logger)
-        }
+        values: @escaping @Sendable (Request, inout ScopeValues) async throws -> Void
     ) {
         self.injector = injector
         self.bindValues = values
@@ -134,11 +149,13 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
             let outcome = ScopeOutcome.afterResponse(
                 code: Int(clamping: response.status.code), reasonPhrase: response.status.reasonPhrase)
             // A body made with Response.Body(keepingScopeOf:) ends the scope with that outcome once
-            // it has ended; so does its release, should Vapor never write it (a HEAD, a 204) or
-            // the handler drop it.
-            if keeper.isKept {
+            // it has ended. Released unwritten, it ends it so only when there was nothing to write
+            // (a HEAD, a 204, a 304), else failed: its client left, or a middleware answered instead.
+            if keeper.isKeptByABody {
                 keeper.outcome = outcome
-                open.endsWhenReleased(with: outcome)
+                open.endsWhenReleased(
+                    with: outcome.ifReleasedUnwritten(
+                        isHead: request.method == .HEAD, code: Int(clamping: response.status.code)))
                 return response
             }
             if let failure = outcome.error {

@@ -27,12 +27,30 @@ final class ScopeKeeper: Sendable {
         set { ending.withLock { $0 = newValue } }
     }
 
-    /// Whether a body keeps the scope.
-    var isKept: Bool { kept.load(ordering: .acquiring) }
+    /// Whether a body keeps the scope and still exists: it is in the response, or the handler
+    /// holds it. A kept body the handler made and dropped keeps nothing.
+    var isKeptByABody: Bool { kept.load(ordering: .acquiring) && !bodyReleased.load(ordering: .acquiring) }
 
-    /// Keeps the scope for one body: `true` for the first caller only.
-    func keep() -> Bool {
-        !kept.exchange(true, ordering: .acquiringAndReleasing)
+    /// Set when the kept body's stream is released, written or not.
+    private let bodyReleased = Atomic<Bool>(false)
+
+    /// Keeps the scope for one body: the body's stream holds what this returns, the first
+    /// caller's only, and its release is seen by ``isKeptByABody``.
+    func keep() -> BodyHold? {
+        kept.exchange(true, ordering: .acquiringAndReleasing) ? nil : BodyHold(keeper: self)
+    }
+
+    /// Held by the kept body's stream: its release, when the stream is, tells the keeper.
+    final class BodyHold: Sendable {
+        let keeper: ScopeKeeper
+
+        init(keeper: ScopeKeeper) {
+            self.keeper = keeper
+        }
+
+        deinit {
+            keeper.bodyReleased.store(true, ordering: .releasing)
+        }
     }
 }
 
@@ -53,9 +71,15 @@ extension Response.Body {
     /// that. A scope's disposal that fails once the head has been sent is logged, and the stream
     /// ends in that error rather than as if nothing had failed. A stream that writes fewer or more
     /// bytes than `count` ends the scope failed with `ResponseLengthMismatch`, before its last
-    /// buffer is sent: Vapor cuts such a response, so its work must not commit. A body Vapor
-    /// never writes (the answer to a `HEAD`, a `204`) ends the scope, as a success, when it is
-    /// released; the body of a `5xx` response ends it as a failure once written.
+    /// buffer is sent: Vapor cuts such a response, so its work must not commit. The body of a
+    /// `5xx` response ends it as a failure once written.
+    ///
+    /// A body released unwritten ends the scope when it is released: as the handler's response
+    /// did when that response has no body to send (the answer to a `HEAD`, a `204`, a `304`),
+    /// else failed, rolled back — its client left before the head was sent, or a middleware
+    /// answered with another response (``Objection/ScopeOutcome/ifReleasedUnwritten(isHead:code:)``).
+    /// A kept body the handler made and dropped, returning another response, keeps nothing: the
+    /// scope ends as if it had never been made.
     ///
     /// ```swift
     /// app.grouped(ObjectionScopeMiddleware(injector)).get("export") { req async throws -> Response in
@@ -75,14 +99,17 @@ extension Response.Body {
         count: Int = -1,
         _ stream: @escaping @Sendable (any AsyncBodyStreamWriter) async throws -> Void
     ) {
-        guard let keeper = request.storage[ScopeKeeperKey.self], keeper.keep() else {
+        guard let hold = request.storage[ScopeKeeperKey.self]?.keep() else {
             self.init(managedAsyncStream: stream, count: count)
             return
         }
+        let keeper = hold.keeper
         let logger = request.logger
         let scope = keeper.scope
         self.init(
             asyncStream: { writer in
+                // Held as long as the stream is: the middleware sees a body the handler dropped.
+                _ = hold
                 // With a known length, the last buffer is held back until the scope has ended: it
                 // completes the response on the wire, and `.end` sends nothing. A chunked body's
                 // buffers go out as written, so that a stream writing to a client that has left

@@ -213,7 +213,9 @@ struct ErrorMappingTests {
         #expect(logged.metadata["error"]?.description.contains("UncommittableWork") == true)
     }
 
-    @Test("A value whose key the injector binds otherwise is refused with the opaque 500")
+    @Test(
+        "A value whose key the injector binds otherwise is refused with the opaque 500; the default closure leaves Logger to such an injector"
+    )
     func valueReplacesBinding() async throws {
         struct LoggerModule: Module {
             func configure(_ binder: Binder) {
@@ -223,15 +225,16 @@ struct ErrorMappingTests {
         let logs = LogCapture()
         let injector = try await InjectorActor(modules: [LoggerModule()])
         try await withTestApp(logs: logs) { app in
-            // The default closure binds the request's Logger, which this injector binds itself.
-            app.grouped(ObjectionScopeMiddleware(injector)).get("log") { _ async throws -> String in "logged" }
-            app.grouped(ObjectionScopeMiddleware(injector) { _, _ in }).get("quiet") { _ async throws -> String in
-                "quiet"
+            app.grouped(ObjectionScopeMiddleware(injector) { req, values in values.bind(Logger.self, to: req.logger) })
+                .get("log") { _ async throws -> String in "logged" }
+            app.grouped(ObjectionScopeMiddleware(injector)).get("default") { req async throws -> String in
+                try await req.resolve(Logger.self).label
             }
             let refused = try await app.testing().sendRequest(.GET, "log")
             #expect(refused.status == .internalServerError)
-            let served = try await app.testing().sendRequest(.GET, "quiet")
-            #expect(served.body.string == "quiet")
+            let served = try await app.testing().sendRequest(.GET, "default")
+            #expect(served.status == .ok)
+            #expect(served.body.string == "root")
         }
         let logged = try #require(logs.entries(withMessage: "Request failed; answered 500").first)
         #expect(logged.metadata["error"]?.description.contains("Logger") == true)

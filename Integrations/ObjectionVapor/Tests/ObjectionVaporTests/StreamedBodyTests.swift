@@ -190,7 +190,36 @@ struct StreamedBodyTests {
         await injector.shutdown()
     }
 
-    @Test("A kept body the handler drops for another response ends the scope, as a success")
+    /// Answers every request with its own response, dropping the one the chain returned.
+    struct ReplacingMiddleware: AsyncMiddleware {
+        func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+            _ = try await next.respond(to: request)
+            return Response(status: .ok, body: "replaced")
+        }
+    }
+
+    @Test("A kept body released unwritten, its response replaced by a middleware, ends the scope failed")
+    func keptBodyReleasedUnwritten() async throws {
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp { app in
+            app.grouped(ReplacingMiddleware()).grouped(ObjectionScopeMiddleware(injector)).get("stream") {
+                req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                return Response(status: .ok, body: Self.body(req, counted: false, probe: probe, events: events))
+            }
+            let port = try await app.startLive()
+            let (status, text) = try await withHTTPClient { client in try await client.get(port: port, "/stream") }
+            #expect(status == .ok)
+            #expect(text == "replaced")
+            await app.server.shutdown()
+        }
+        // Ended when the body was released, in a task of its own: the drain waits for it.
+        #expect(await injector.shutdown(within: .seconds(30)) == nil)
+        #expect(events.all == ["disposed after a failure"])
+    }
+
+    @Test("A kept body the handler drops for another response keeps nothing: the scope ends with that response")
     func droppedKeptBody() async throws {
         let events = EventLog()
         let injector = try await InjectorActor(modules: [StreamModule(events: events)])
@@ -204,10 +233,9 @@ struct StreamedBodyTests {
             let (status, text) = try await withHTTPClient { client in try await client.get(port: port, "/stream") }
             #expect(status == .ok)
             #expect(text == "plain")
-            await app.server.shutdown()
+            // Ended by the middleware, before the response was sent.
+            #expect(events.all == ["disposed"])
         }
-        // Ended when the body was released, in a task of its own: the drain waits for it.
-        #expect(await injector.shutdown(within: .seconds(30)) == nil)
-        #expect(events.all == ["disposed"])
+        await injector.shutdown()
     }
 }
