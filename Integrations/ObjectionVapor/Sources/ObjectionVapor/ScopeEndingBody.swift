@@ -130,6 +130,8 @@ extension Response.Body {
                     if count >= 0, holding.bytesWritten != count {
                         throw ResponseLengthMismatch(declared: Int64(count))
                     }
+                    // A response whose head Vapor could not write must not commit as answered.
+                    try await holding.confirmWritable()
                 } catch {
                     // The buffer held back is dropped: with a known length it would complete the
                     // response of a stream that failed.
@@ -166,7 +168,8 @@ extension Response.Body {
 final class HoldingWriter: AsyncBodyStreamWriter {
     private let base: any AsyncBodyStreamWriter
     private let holdsLast: Bool
-    private let state = Mutex<(held: ByteBuffer?, error: (any Error)?, bytes: Int)>((nil, nil, 0))
+    private let state = Mutex<(held: ByteBuffer?, error: (any Error)?, bytes: Int, forwarded: Bool)>(
+        (nil, nil, 0, false))
 
     init(base: any AsyncBodyStreamWriter, holdsLast: Bool) {
         self.base = base
@@ -185,9 +188,10 @@ final class HoldingWriter: AsyncBodyStreamWriter {
             // Counted, then written at once, or held in place of the one held before, written now.
             let due = state.withLock { state -> ByteBuffer? in
                 state.bytes += buffer.readableBytes
-                guard holdsLast else { return buffer }
-                defer { state.held = buffer }
-                return state.held
+                defer { if holdsLast { state.held = buffer } }
+                let due = holdsLast ? state.held : buffer
+                if due != nil { state.forwarded = true }
+                return due
             }
             if let due { try await base.write(.buffer(due)) }
         case .end:
@@ -195,6 +199,14 @@ final class HoldingWriter: AsyncBodyStreamWriter {
         case .error(let error):
             state.withLock { state in if state.error == nil { state.error = error } }
         }
+    }
+
+    /// Throws what the base writer throws when nothing has gone through it yet — a body whose
+    /// one buffer is held back — by writing it an empty buffer. When Vapor cannot write a
+    /// response's head, it runs the body against a writer that fails every write: a write tells.
+    func confirmWritable() async throws {
+        guard holdsLast, !state.withLock({ $0.forwarded }) else { return }
+        try await base.write(.buffer(ByteBuffer()))
     }
 
     /// Writes the buffer held back, if any.

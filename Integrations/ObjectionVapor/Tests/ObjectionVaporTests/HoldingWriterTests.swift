@@ -37,4 +37,33 @@ struct HoldingWriterTests {
         #expect(base.attempts.withLock { $0 } == 0)
         await #expect(throws: ClientGone.self) { try await writer.flush() }
     }
+
+    /// A writer that records the size of each buffer written.
+    final class RecordingWriter: AsyncBodyStreamWriter {
+        let sizes = Mutex<[Int]>([])
+        func write(_ result: BodyStreamResult) async throws {
+            if case .buffer(let buffer) = result { sizes.withLock { $0.append(buffer.readableBytes) } }
+        }
+    }
+
+    @Test("a body of known length that has sent nothing asks its writer before its scope commits; later, not")
+    func confirmsAWritableResponse() async throws {
+        let gone = HoldingWriter(base: GoneWriter(), holdsLast: true)
+        try await gone.write(.buffer(ByteBuffer(string: "only")))
+        await #expect(throws: ClientGone.self) { try await gone.confirmWritable() }
+
+        let base = RecordingWriter()
+        let single = HoldingWriter(base: base, holdsLast: true)
+        try await single.write(.buffer(ByteBuffer(string: "only")))
+        try await single.confirmWritable()
+        #expect(base.sizes.withLock { $0 } == [0])
+
+        let sent = RecordingWriter()
+        let two = HoldingWriter(base: sent, holdsLast: true)
+        try await two.write(.buffer(ByteBuffer(string: "one")))
+        try await two.write(.buffer(ByteBuffer(string: "two")))
+        try await two.confirmWritable()
+        try await two.flush()
+        #expect(sent.sizes.withLock { $0 } == [3, 3])
+    }
 }
