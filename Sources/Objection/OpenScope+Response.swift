@@ -78,6 +78,17 @@ public struct ResponseDisposalFailure: Sendable {
     /// ```
     public let responseFailed: Bool
 
+    /// Whether the scope ended when its handle was released, its response's body unwritten
+    /// (``OpenScope/endsWhenReleased(with:log:)``): a response that succeeded had nothing left
+    /// to send, and nothing is cut short.
+    let afterRelease: Bool
+
+    init(error: any Error, responseFailed: Bool, afterRelease: Bool = false) {
+        self.error = error
+        self.responseFailed = responseFailed
+        self.afterRelease = afterRelease
+    }
+
     /// What a log may say of the error (``LoggableError``): never a value it carries.
     ///
     /// ```swift
@@ -92,8 +103,9 @@ public struct ResponseDisposalFailure: Sendable {
     /// // A disposal of the request scope failed after its response; the response is cut short
     /// ```
     public var message: String {
-        responseFailed
-            ? "A disposal of the request scope failed after its response failed"
+        if responseFailed { return "A disposal of the request scope failed after its response failed" }
+        return afterRelease
+            ? "A disposal of the request scope failed after its response, which had no body to send"
             : "A disposal of the request scope failed after its response; the response is cut short"
     }
 }

@@ -15,7 +15,7 @@ import Synchronization
 /// One released without being ended (a response dropped before its body was written) is ended then,
 /// in a task of its own, so that its instances are disposed and the drain does not wait for it to
 /// its deadline: with a failed outcome (a `CancellationError`: the work was given up), unless
-/// ``endsWhenReleased(with:)`` said otherwise (a response that succeeded but whose body the server
+/// ``endsWhenReleased(with:log:)`` said otherwise (a response that succeeded but whose body the server
 /// never writes, the answer to a `HEAD`).
 ///
 /// ```swift
@@ -34,9 +34,11 @@ public final class OpenScope: Sendable {
     final class Ending: Sendable {
         let scope: InjectorActor
         private let ended = Atomic<Bool>(false)
-        /// The outcome the scope ends with if its handle is released unended; `nil` for a
-        /// `CancellationError`, made only then (boxing an error allocates, on every request).
-        let outcomeIfReleased = Mutex<ScopeOutcome?>(nil)
+        /// The outcome the scope ends with if its handle is released unended — `nil` for a
+        /// `CancellationError`, made only then (boxing an error allocates, on every request) —
+        /// and who hears of a disposal that fails then.
+        let ifReleased = Mutex<(outcome: ScopeOutcome?, log: (@Sendable (ResponseDisposalFailure) -> Void)?)>(
+            (nil, nil))
 
         init(scope: InjectorActor) {
             self.scope = scope
@@ -64,16 +66,25 @@ public final class OpenScope: Sendable {
     public var isEnded: Bool { ending.isEnded }
 
     /// The outcome the scope ends with if this handle is released without ``end(_:)`` having been
-    /// called: a failure (a `CancellationError`) unless this says otherwise.
+    /// called: a failure (a `CancellationError`) unless this says otherwise; and what hears of a
+    /// disposal that fails then, in the task that ends it (a server's log: nobody waits for it).
     ///
     /// ```swift
     /// // The handler succeeded; a body the server never writes (a HEAD's) is no failure.
-    /// open.endsWhenReleased(with: .succeeded)
+    /// open.endsWhenReleased(with: .succeeded) { failure in
+    ///     logger.error("\(failure.message)")
+    /// }
     /// ```
     ///
-    /// - Parameter outcome: How the work ended, should nothing end the scope.
-    public func endsWhenReleased(with outcome: ScopeOutcome) {
-        ending.outcomeIfReleased.withLock { $0 = outcome }
+    /// - Parameters:
+    ///   - outcome: How the work ended, should nothing end the scope.
+    ///   - log: Called with a disposal's failure when the released handle's scope ends; `nil` to
+    ///     leave it to the observer alone.
+    public func endsWhenReleased(
+        with outcome: ScopeOutcome,
+        log: (@Sendable (ResponseDisposalFailure) -> Void)? = nil
+    ) {
+        ending.ifReleased.withLock { $0 = (outcome, log) }
     }
 
     /// Ends the scope: disposes its scoped instances in reverse order of construction, telling
@@ -95,8 +106,13 @@ public final class OpenScope: Sendable {
     deinit {
         guard !ending.isEnded else { return }
         let ending = ending
-        let outcome = ending.outcomeIfReleased.withLock { $0 } ?? .failed(CancellationError())
+        let (given, log) = ending.ifReleased.withLock { $0 }
+        let outcome = given ?? .failed(CancellationError())
         // Detached: nothing of the releasing task (its current injector, its frame) belongs here.
-        Task.detached { _ = await ending.end(after: outcome) }
+        Task.detached {
+            if let failure = await ending.end(after: outcome) {
+                log?(ResponseDisposalFailure(error: failure, responseFailed: outcome.error != nil, afterRelease: true))
+            }
+        }
     }
 }

@@ -130,6 +130,32 @@ struct OpenScopeTests {
         #expect(await root.shutdown(within: nil) == nil)
     }
 
+    struct CommitFailed: Error {}
+
+    @Test(
+        "a disposal that fails as a released handle's scope ends reaches endsWhenReleased's log",
+        arguments: [true, false]
+    )
+    func droppedHandleLogsAFailedDisposal(succeeded: Bool) async throws {
+        let root = try await InjectorActor(modules: [
+            TestModule { b in
+                b.bind(Resource.self).to { _ in Resource("scoped", log: Log()) }.inScope(.scoped)
+                    .onDispose { _, _ in throw CommitFailed() }
+            }
+        ])
+        let (failures, heard) = AsyncStream.makeStream(of: ResponseDisposalFailure.self)
+        do {
+            let open = try await root.openScope()
+            _ = try await open.injector.get(Resource.self)
+            open.endsWhenReleased(with: succeeded ? .succeeded : .failed(CommitFailed())) { heard.yield($0) }
+        }
+        let failure = try await withDeadline { await failures.first { _ in true } }
+        #expect((failure?.error as? InjectionError)?.code == .disposalFailed)
+        #expect(failure?.responseFailed == !succeeded)
+        #expect(failure?.message.contains("cut short") == false)
+        #expect(await root.shutdown(within: nil) == nil)
+    }
+
     @Test("the observer hears the scope open and end, once each")
     func observerHearsOpenAndEnd() async throws {
         let observer = RecordingObserver(observesScopes: true)

@@ -11,7 +11,8 @@ import Objection
 /// with the response's outcome: failed, with a ``Objection/ServerErrorStatus``, for a `5xx`. The
 /// body is written with the scope as the task's current injector. If the server never writes the
 /// body, the scope is ended with `unwritten` when the body is released: that outcome for a `HEAD`
-/// (or a `204`, a `304`), failed for any other, whose client left before the head was sent.
+/// (or a `204`, a `304`), failed for any other, whose client left before the head was sent; a
+/// disposal that fails then is logged.
 enum ScopeEndingBody {
     /// `body`, ending `scope` with `outcome` once written, or with `unwritten` if released unwritten.
     static func wrap(
@@ -21,7 +22,7 @@ enum ScopeEndingBody {
         unwritten: ScopeOutcome,
         logger: Logger
     ) -> ResponseBody {
-        scope.endsWhenReleased(with: unwritten)
+        scope.endsWhenReleased(with: unwritten) { log($0, logger: logger) }
         return ResponseBody(contentLength: body.contentLength) { writer in
             do {
                 // In the scope, as the handler ran: `InjectorActor.current` is the request's.

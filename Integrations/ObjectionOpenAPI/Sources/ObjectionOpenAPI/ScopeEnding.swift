@@ -17,6 +17,12 @@ enum ScopeEnding {
         await scope.endAfterFailure(error) { report($0, to: log) }
     }
 
+    /// Ends `scope` with `outcome` if its handle is released unended, its body never written;
+    /// a disposal's failure then is logged.
+    static func endWhenReleased(_ scope: OpenScope, with outcome: ScopeOutcome, log: OperationLog) {
+        scope.endsWhenReleased(with: outcome) { report($0, to: log) }
+    }
+
     private static func report(_ failure: ResponseDisposalFailure, to log: OperationLog) {
         log.error("\(failure.message)", metadata: FailureAnswer.metadata(of: failure.error))
     }

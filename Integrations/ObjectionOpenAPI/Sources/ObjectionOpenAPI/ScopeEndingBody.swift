@@ -38,7 +38,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
         unwritten: ScopeOutcome,
         log: OperationLog
     ) -> HTTPBody {
-        scope.endsWhenReleased(with: unwritten)
+        ScopeEnding.endWhenReleased(scope, with: unwritten, log: log)
         return HTTPBody(
             ScopeEndingBody(base: body, scope: scope, outcome: outcome, log: log),
             length: body.length,
@@ -73,7 +73,7 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
             if !started {
                 started = true
                 // From here on, a body given up before its end was not written.
-                scope.endsWhenReleased(with: .failed(CancellationError()))
+                ScopeEnding.endWhenReleased(scope, with: .failed(CancellationError()), log: log)
             }
             // One iteration is driven by one task, a call at a time; the runtime's iterator is not
             // marked Sendable, so the compiler cannot see that handing it to the closure is safe.

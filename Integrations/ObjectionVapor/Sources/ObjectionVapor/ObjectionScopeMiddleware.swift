@@ -153,9 +153,11 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
             // (a HEAD, a 204, a 304), else failed: its client left, or a middleware answered instead.
             if keeper.isKeptByABody {
                 keeper.outcome = outcome
+                let logger = request.logger
                 open.endsWhenReleased(
                     with: outcome.ifReleasedUnwritten(
-                        isHead: request.method == .HEAD, code: Int(clamping: response.status.code)))
+                        isHead: request.method == .HEAD, code: Int(clamping: response.status.code))
+                ) { logDisposalFailure($0, to: logger) }
                 return response
             }
             if let failure = outcome.error {

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import LoggingTestSupport
 import Objection
 import ObjectionVapor
 import ServerFixtures
@@ -106,6 +107,15 @@ struct StreamedBodyTests {
         #expect(events == ["disposed"])
     }
 
+    /// The status of a `HEAD /stream` sent to the live server on `port`.
+    static func head(port: Int) async throws -> HTTPResponseStatus {
+        try await withHTTPClient { client in
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/stream")
+            request.method = .HEAD
+            return try await client.execute(request, timeout: .seconds(30)).status
+        }
+    }
+
     /// Serves `GET /stream` over a live socket, in a scope whose probe the handler resolves and
     /// hands to `body`, and asks for it once: the client's answer (`nil` when the response
     /// broke) and what the scope's disposal recorded.
@@ -158,17 +168,42 @@ struct StreamedBodyTests {
                 return Response(status: .ok, body: Self.body(req, counted: false, probe: probe, events: events))
             }
             let port = try await app.startLive()
-            try await withHTTPClient { client in
-                var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/stream")
-                request.method = .HEAD
-                let response = try await client.execute(request, timeout: .seconds(30))
-                #expect(response.status == .ok)
-            }
+            #expect(try await Self.head(port: port) == .ok)
             await app.server.shutdown()
         }
         // Ended by the scope's release, in a task of its own: the drain waits for it.
         #expect(await injector.shutdown(within: .seconds(30)) == nil)
         #expect(events.all == ["disposed"])
+    }
+
+    @Test("A disposal that fails as a released kept body's scope ends is logged, by type")
+    func releasedBodysFailedDisposalIsLogged() async throws {
+        struct CommitFailed: Error {}
+        struct FailingModule: Module {
+            func configure(_ binder: Binder) {
+                binder.bind(DisposalProbe.self).to { _ in DisposalProbe() }.inScope(.scoped).onDispose { _, _ in
+                    throw CommitFailed()
+                }
+            }
+        }
+        let logs = LogCapture()
+        let message = "A disposal of the request scope failed after its response, which had no body to send"
+        let logged = logs.signal(whenLogged: message)
+        let injector = try await InjectorActor(modules: [FailingModule()])
+        try await withTestApp(logs: logs) { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).on(.HEAD, "stream") { req async throws -> Response in
+                _ = try await req.resolve(DisposalProbe.self)
+                return Response(status: .ok, body: .init(keepingScopeOf: req) { _ in })
+            }
+            let port = try await app.startLive()
+            #expect(try await Self.head(port: port) == .ok)
+            try await logged.wait()
+            await app.server.shutdown()
+        }
+        let entry = try #require(logs.entries(withMessage: message).first)
+        #expect(entry.level == .error)
+        #expect(entry.metadata["error"]?.description.contains("CommitFailed") == true)
+        await injector.shutdown()
     }
 
     @Test("A 5xx response with a kept body: every chunk reads the scoped instance; disposed after, as a failure")
