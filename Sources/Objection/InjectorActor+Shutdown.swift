@@ -96,7 +96,7 @@ extension InjectorActor {
     ) async -> InjectionError? {
         enum Role {
             case disposer
-            case waiter(SharedOutcome<Void>, disposer: Int?)
+            case waiter(SharedOutcome<Void>)
             case done
         }
         let role = shutdownState.withLock { state -> Role in
@@ -107,7 +107,7 @@ extension InjectorActor {
             case .disposing(let existing):
                 let outcome = existing ?? SharedOutcome<Void>()
                 state.phase = .disposing(outcome)
-                return .waiter(outcome, disposer: state.disposer)
+                return .waiter(outcome)
             case .finished:
                 return .done
             }
@@ -115,12 +115,12 @@ extension InjectorActor {
         switch role {
         case .done:
             return nil
-        case .waiter(let outcome, let disposer):
-            // The first call may be waiting for the caller: a disposal of this injector, on the
-            // task running them, a construction in flight or a request scope still open (the
+        case .waiter(let outcome):
+            // The first call may be waiting for the caller: a disposal of this injector (or a
+            // task one started), a construction in flight or a request scope still open (the
             // first call waits for them all). Either returns at once. A cancelled caller stops
             // waiting; the first call carries on.
-            guard disposer == nil || disposer != Self.currentTask,
+            guard !DisposingInjectors.includes(self),
                 ResolutionFrame.current?.construction == nil, !Self.callerRunsInSharedConstruction,
                 isScope || callerScopeIDs.isEmpty
             else { return nil }
@@ -183,12 +183,6 @@ extension InjectorActor {
         return abandonedWorkInFlight(excluding: ResolutionFrame.current?.enclosingConstructions ?? [])
     }
 
-    /// The current task's identity, for ``ShutdownState/disposer``: the hash of its
-    /// `UnsafeCurrentTask`, which is kept no longer than this call. Not a task-local value set
-    /// around the disposals: that cost every request scope that disposes something (Benchmarks/
-    /// README, "Why the code is shaped so").
-    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
-
     /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
     /// ``shutdown(after:)``, whose disposal failure it returns.
     nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
@@ -225,15 +219,13 @@ extension InjectorActor {
         }
         for binding in justInTime?.all ?? [] { binding.lifetime.cell?.clear() }
         let pins = request?.removeAll() ?? []
-        // Not for a request scope opened without modules, whose hooks cannot reach it unless an
-        // instance kept it: hashing the task costs every request that disposes (Benchmarks/README).
-        let disposer = ownsTable ? Self.currentTask : nil
-        let disposals = shutdownState.withLock { $0.close(by: disposer) }
-        var failures: [(key: BindingKey, error: any Error)] = []
-        for disposal in disposals.reversed() {
-            let failure = await Self.runDisposal(disposal, after: outcome, observing: observing)
-            if let failure { failures.append((disposal.key, failure)) }
-        }
+        let disposals = shutdownState.withLock { $0.close() }
+        // Marked for a shutdown a hook calls (DisposingInjectors): not for a request scope
+        // opened without modules, whose hooks cannot reach it unless an instance kept it.
+        let failures =
+            ownsTable && !disposals.isEmpty
+            ? await DisposingInjectors.disposing(self) { await runDisposals(disposals, after: outcome) }
+            : await runDisposals(disposals, after: outcome)
         // The generations of refreshable bindings a request scope read, after its own disposals.
         if !pins.isEmpty { await release(pins, after: outcome) }
         let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
@@ -249,6 +241,18 @@ extension InjectorActor {
             message: drainFailure.message,
             problems: drainFailure.problems + (disposalFailure?.problems ?? [])
         )
+    }
+
+    /// Runs `disposals`, newest first, after work that ended with `outcome`; the failures.
+    private nonisolated(nonsending) func runDisposals(_ disposals: [Disposal], after outcome: ScopeOutcome) async
+        -> [(key: BindingKey, error: any Error)]
+    {
+        var failures: [(key: BindingKey, error: any Error)] = []
+        for disposal in disposals.reversed() {
+            let failure = await Self.runDisposal(disposal, after: outcome, observing: observing)
+            if let failure { failures.append((disposal.key, failure)) }
+        }
+        return failures
     }
 
     /// Runs `disposal` after work that ended with `outcome`, telling the observer (successes only

@@ -5,18 +5,55 @@ import Testing
 /// Shutdown reached from inside the injector's own work — a dispose hook, a provider, a scoped
 /// provider — and by tasks that outlive their request: each ends in an error, never a hang.
 extension ShutdownTests {
-    @Test("a dispose hook that awaits its own injector's shutdown does not hang")
-    func disposeHookCallsShutdown() async throws {
+    /// Where a dispose hook calls its injector's shutdown from.
+    enum HookCaller: String, CaseIterable, Sendable {
+        case itself, asyncLet, taskGroup, unstructuredTask, nestedInjectorsHook
+
+        /// Runs `call` from this place, and waits for it.
+        func run(_ call: @escaping @Sendable () async -> Void) async {
+            switch self {
+            case .itself, .nestedInjectorsHook:
+                await call()
+            case .asyncLet:
+                async let called: Void = call()
+                await called
+            case .taskGroup:
+                await withTaskGroup(of: Void.self) { group in group.addTask { await call() } }
+            case .unstructuredTask:
+                await Task { await call() }.value
+            }
+        }
+    }
+
+    @Test(
+        "a dispose hook that awaits its own injector's shutdown does not hang, from a task it starts too",
+        arguments: HookCaller.allCases
+    )
+    func disposeHookCallsShutdown(from caller: HookCaller) async throws {
         let box = InjectorBox()
+        let inner = InjectorBox()
         // The injector's bindings hold the box: let go of the injector at the end, or both leak.
-        defer { box.injector = nil }
+        defer { (box.injector, inner.injector) = (nil, nil) }
         let injector = try await makeInjector { b in
             b.bind(Engine.self).to(Engine.init).asSingleton().onDispose { _ in
-                _ = await box.injector?.shutdown(within: nil)
+                await caller.run {
+                    if caller == .nestedInjectorsHook {
+                        // Through another injector's hook, which shuts this one down from a child task.
+                        _ = await inner.injector?.shutdown(within: nil)
+                    } else {
+                        _ = await box.injector?.shutdown(within: nil)
+                    }
+                }
             }
         }
         box.injector = injector
+        inner.injector = try await makeInjector { b in
+            b.bind(Wheel.self).to(Wheel.init).asSingleton().onDispose { _ in
+                await HookCaller.asyncLet.run { _ = await box.injector?.shutdown(within: nil) }
+            }
+        }
         _ = try await injector.get(Engine.self)
+        _ = try await inner.injector?.get(Wheel.self)
         let result = await outcome { try await withDeadline { await injector.shutdown(within: nil) } }
         if case .failure(let error) = result { Issue.record("\(error)") }
     }

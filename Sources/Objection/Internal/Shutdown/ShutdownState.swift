@@ -36,15 +36,9 @@ struct ShutdownState: Sendable {
     /// Whether anything was recorded for disposal and not yet taken.
     var hasDisposals: Bool { disposals?.isEmpty == false }
 
-    /// The task that took the disposals to run them (the hash of its `UnsafeCurrentTask`), if
-    /// it had any: a `shutdown()` that a disposal calls on that task must not wait for itself.
-    private(set) var disposer: Int?
-
-    /// Takes the disposals, oldest first, and records no more; `disposer` names the task that
-    /// runs them.
-    mutating func close(by disposer: Int? = nil) -> [Disposal] {
+    /// Takes the disposals, oldest first, and records no more.
+    mutating func close() -> [Disposal] {
         defer { disposals = nil }
-        if disposals?.isEmpty == false { self.disposer = disposer }
         return disposals ?? []
     }
 }

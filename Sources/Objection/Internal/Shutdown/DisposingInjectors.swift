@@ -1,0 +1,38 @@
+/// The injectors whose disposals the current task runs, or runs inside: a task a dispose hook
+/// starts (`async let`, a task group, `Task {}`) inherits it. A ``InjectorActor/shutdown(within:)``
+/// called from there on one of them returns at once instead of waiting for the disposals, which
+/// wait for it.
+///
+/// Set only around the disposals of an injector that owns its table (a root, a child, a scope
+/// with modules): a request scope opened with values alone is ended by its opener, whose hooks
+/// reach it only through an instance that kept it, and a task-local value set per request costs
+/// every request that disposes something (Benchmarks/README, "Why the code is shaped so").
+final class DisposingInjectors: Sendable {
+    @TaskLocal static var current: DisposingInjectors?
+
+    private let injector: ObjectIdentifier
+    private let outer: DisposingInjectors?
+
+    private init(_ injector: InjectorActor, outer: DisposingInjectors?) {
+        self.injector = ObjectIdentifier(injector)
+        self.outer = outer
+    }
+
+    /// Runs `disposals` with `injector` added to the current task's chain.
+    static func disposing<T>(
+        _ injector: InjectorActor,
+        _ disposals: nonisolated(nonsending) () async -> T
+    ) async -> T {
+        await $current.withValue(DisposingInjectors(injector, outer: current)) { await disposals() }
+    }
+
+    /// Whether the current task runs inside `injector`'s disposals.
+    static func includes(_ injector: InjectorActor) -> Bool {
+        var link = current
+        while let disposing = link {
+            if disposing.injector == ObjectIdentifier(injector) { return true }
+            link = disposing.outer
+        }
+        return false
+    }
+}
