@@ -246,6 +246,39 @@ extension StartupTests {
         }
     }
 
+    @Test(
+        "every deadline-taking call with a deadline of Int64.min seconds neither hangs nor crashes",
+        arguments: ["start", "refresh", "health", "shutdown"]
+    )
+    func mostNegativeDeadline(call: String) async throws {
+        let deadline = Duration.seconds(Int64.min)
+        let injector = try await InjectorActor(
+            modules: [
+                TestModule {
+                    $0.bind(Engine.self).to { _ in
+                        await Task.yield(); return Engine()
+                    }.asEagerSingleton()
+                    $0.bind(Wheel.self).to(Wheel.init).asRefreshable()
+                }
+            ],
+            startup: .deferred
+        )
+        let result = try await withDeadline {
+            await outcome { () async throws -> Void in
+                switch call {
+                case "start": try await injector.start(within: deadline)
+                case "refresh": _ = try await injector.refresh(within: deadline)
+                case "health": _ = await injector.health(within: deadline, cachedFor: deadline)
+                default: _ = await injector.shutdown(within: deadline)
+                }
+            }
+        }
+        if case .failure(let error) = result {
+            #expect((error as? InjectionError)?.code == .timedOut, "\(error)")
+        }
+        await injector.shutdown(within: nil)
+    }
+
     @Test("start(within:) with a deadline of Int64.max seconds does not crash the process")
     func hugeDeadline() async throws {
         let injector = try await InjectorActor(
