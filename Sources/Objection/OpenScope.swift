@@ -78,13 +78,16 @@ public final class OpenScope: Sendable {
     ///
     /// - Parameters:
     ///   - outcome: How the work ended, should nothing end the scope.
-    ///   - log: Called with a disposal's failure when the released handle's scope ends; `nil` to
-    ///     leave it to the observer alone.
+    ///   - log: Called with a disposal's failure when the released handle's scope ends; `nil`
+    ///     keeps the one an earlier call gave, if any (else the observer alone hears of it).
     public func endsWhenReleased(
         with outcome: ScopeOutcome,
         log: (@Sendable (ResponseDisposalFailure) -> Void)? = nil
     ) {
-        ending.ifReleased.withLock { $0 = (outcome, log) }
+        ending.ifReleased.withLock { ifReleased in
+            ifReleased.outcome = outcome
+            if let log { ifReleased.log = log }
+        }
     }
 
     /// Ends the scope: disposes its scoped instances in reverse order of construction, telling

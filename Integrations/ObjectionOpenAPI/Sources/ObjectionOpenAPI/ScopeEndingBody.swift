@@ -73,7 +73,8 @@ struct ScopeEndingBody: AsyncSequence, Sendable {
             if !started {
                 started = true
                 // From here on, a body given up before its end was not written.
-                ScopeEnding.endWhenReleased(scope, with: .failed(CancellationError()), log: log)
+                // The log given when the body was wrapped stays.
+                scope.endsWhenReleased(with: .failed(CancellationError()))
             }
             // One iteration is driven by one task, a call at a time; the runtime's iterator is not
             // marked Sendable, so the compiler cannot see that handing it to the closure is safe.
