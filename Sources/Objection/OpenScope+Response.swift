@@ -58,7 +58,8 @@ extension OpenScope {
 }
 
 /// A disposal of a request's scope that failed as the scope ended after its response (see
-/// ``OpenScope/endAfterResponse(_:log:)``): what a server logs of it.
+/// ``OpenScope/endAfterResponse(_:log:)`` and ``OpenScope/endsWhenReleased(with:log:)``): what a
+/// server logs of it.
 ///
 /// ```swift
 /// logger.error("\(failure.message)", metadata: ["error": "\(failure.loggable)"])
@@ -71,17 +72,21 @@ public struct ResponseDisposalFailure: Sendable {
     /// ```
     public let error: any Error
     /// Whether the response had failed already (the disposal's failure is then not the one the
-    /// client hears of), or succeeded (it is cut short).
+    /// client hears of), or succeeded (it is cut short, unless ``afterRelease``).
     ///
     /// ```swift
-    /// if !failure.responseFailed { metrics.increment("responses.cut-short") }
+    /// if !failure.responseFailed && !failure.afterRelease { metrics.increment("responses.cut-short") }
     /// ```
     public let responseFailed: Bool
 
     /// Whether the scope ended when its handle was released, its response's body unwritten
     /// (``OpenScope/endsWhenReleased(with:log:)``): a response that succeeded had nothing left
-    /// to send, and nothing is cut short.
-    let afterRelease: Bool
+    /// to send (a `HEAD`'s, a `204`), and nothing is cut short.
+    ///
+    /// ```swift
+    /// if failure.afterRelease { logger.error("A commit failed after a bodiless answer") }
+    /// ```
+    public let afterRelease: Bool
 
     init(error: any Error, responseFailed: Bool, afterRelease: Bool = false) {
         self.error = error

@@ -150,7 +150,7 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                 code: Int(clamping: response.status.code), reasonPhrase: response.status.reasonPhrase)
             // A body made with Response.Body(keepingScopeOf:) ends the scope with that outcome once
             // it has ended. Released unwritten, it ends it so only when there was nothing to write
-            // (a HEAD, a 204, a 304), else failed: its client left, or a middleware answered instead.
+            // (a HEAD, a 204, a 304), else failed: a middleware answered instead, or the server gave it up.
             if keeper.isKeptByABody {
                 keeper.outcome = outcome
                 let logger = request.logger

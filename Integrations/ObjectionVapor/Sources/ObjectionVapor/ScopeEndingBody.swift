@@ -11,7 +11,8 @@ import Vapor
 /// leaves a kept scope open.
 final class ScopeKeeper: Sendable {
     let scope: OpenScope
-    private let kept = Atomic<Bool>(false)
+    /// How many kept bodies exist: none, or one (``keep()`` refuses a second while one does).
+    private let bodies = Atomic<Int>(0)
 
     /// How the request ended, for the kept stream to end the scope with: a `5xx` response's
     /// failure, once the handler has returned.
@@ -29,15 +30,14 @@ final class ScopeKeeper: Sendable {
 
     /// Whether a body keeps the scope and still exists: it is in the response, or the handler
     /// holds it. A kept body the handler made and dropped keeps nothing.
-    var isKeptByABody: Bool { kept.load(ordering: .acquiring) && !bodyReleased.load(ordering: .acquiring) }
+    var isKeptByABody: Bool { bodies.load(ordering: .acquiring) > 0 }
 
-    /// Set when the kept body's stream is released, written or not.
-    private let bodyReleased = Atomic<Bool>(false)
-
-    /// Keeps the scope for one body: the body's stream holds what this returns, the first
-    /// caller's only, and its release is seen by ``isKeptByABody``.
+    /// Keeps the scope for one body, unless another kept body exists: the body's stream holds
+    /// what this returns, and its release is seen by ``isKeptByABody``. A handler may drop a
+    /// kept body and make another.
     func keep() -> BodyHold? {
-        kept.exchange(true, ordering: .acquiringAndReleasing) ? nil : BodyHold(keeper: self)
+        bodies.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+            ? BodyHold(keeper: self) : nil
     }
 
     /// Held by the kept body's stream: its release, when the stream is, tells the keeper.
@@ -49,7 +49,7 @@ final class ScopeKeeper: Sendable {
         }
 
         deinit {
-            keeper.bodyReleased.store(true, ordering: .releasing)
+            keeper.bodies.subtract(1, ordering: .releasing)
         }
     }
 }
@@ -76,10 +76,12 @@ extension Response.Body {
     ///
     /// A body released unwritten ends the scope when it is released: as the handler's response
     /// did when that response has no body to send (the answer to a `HEAD`, a `204`, a `304`),
-    /// else failed, rolled back — its client left before the head was sent, or a middleware
-    /// answered with another response (``Objection/ScopeOutcome/ifReleasedUnwritten(isHead:code:)``).
+    /// else failed, rolled back — a middleware answered with another response, or the server
+    /// gave the body up (``Objection/ScopeOutcome/ifReleasedUnwritten(isHead:code:)``).
     /// A kept body the handler made and dropped, returning another response, keeps nothing: the
-    /// scope ends as if it had never been made.
+    /// scope ends as if it had never been made, and the handler may make another. A kept body
+    /// belongs to its response: one handed to another task that outlives the handler counts
+    /// as kept, and its release unwritten ends the scope failed.
     ///
     /// ```swift
     /// app.grouped(ObjectionScopeMiddleware(injector)).get("export") { req async throws -> Response in
@@ -109,7 +111,7 @@ extension Response.Body {
         self.init(
             asyncStream: { writer in
                 // Held as long as the stream is: the middleware sees a body the handler dropped.
-                _ = hold
+                withExtendedLifetime(hold) {}
                 // With a known length, the last buffer is held back until the scope has ended: it
                 // completes the response on the wire, and `.end` sends nothing. A chunked body's
                 // buffers go out as written, so that a stream writing to a client that has left
@@ -201,11 +203,12 @@ final class HoldingWriter: AsyncBodyStreamWriter {
         }
     }
 
-    /// Throws what the base writer throws when nothing has gone through it yet — a body whose
-    /// one buffer is held back — by writing it an empty buffer. When Vapor cannot write a
-    /// response's head, it runs the body against a writer that fails every write: a write tells.
+    /// Throws what the base writer throws when nothing has gone through it yet — a body that
+    /// wrote nothing, or whose one buffer is held back — by writing it an empty buffer (a chunked
+    /// body frames no empty chunk). When Vapor cannot write a response's head, it runs the body
+    /// against a writer that fails every write: a write tells.
     func confirmWritable() async throws {
-        guard holdsLast, !state.withLock({ $0.forwarded }) else { return }
+        guard !state.withLock({ $0.forwarded }) else { return }
         try await base.write(.buffer(ByteBuffer()))
     }
 

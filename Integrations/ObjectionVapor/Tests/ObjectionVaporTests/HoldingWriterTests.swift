@@ -46,7 +46,7 @@ struct HoldingWriterTests {
         }
     }
 
-    @Test("a body of known length that has sent nothing asks its writer before its scope commits; later, not")
+    @Test("a body that has sent nothing asks its writer before its scope commits; once one has gone, not")
     func confirmsAWritableResponse() async throws {
         let gone = HoldingWriter(base: GoneWriter(), holdsLast: true)
         try await gone.write(.buffer(ByteBuffer(string: "only")))
@@ -57,6 +57,11 @@ struct HoldingWriterTests {
         try await single.write(.buffer(ByteBuffer(string: "only")))
         try await single.confirmWritable()
         #expect(base.sizes.withLock { $0 } == [0])
+
+        // A chunked body that wrote nothing asks too (NIO frames no empty chunk).
+        let silent = RecordingWriter()
+        try await HoldingWriter(base: silent, holdsLast: false).confirmWritable()
+        #expect(silent.sizes.withLock { $0 } == [0])
 
         let sent = RecordingWriter()
         let two = HoldingWriter(base: sent, holdsLast: true)

@@ -94,6 +94,18 @@ struct StreamedBodyTests {
         #expect(answer?.text.count != 10, "the client read a complete response: \(String(describing: answer))")
     }
 
+    @Test("A handler that drops a kept body may make another, which keeps the scope to its end")
+    func secondKeptBody() async throws {
+        let (answer, events) = try await serveStream { req, probe in
+            _ = Response.Body(keepingScopeOf: req) { _ in }
+            return Response.Body(keepingScopeOf: req) { writer in
+                try await writer.writeBuffer(ByteBuffer(string: probe.read()))
+            }
+        }
+        #expect(answer?.text == "alive")
+        #expect(events == ["disposed"])
+    }
+
     @Test("req.resolve inside a body that keeps the scope reads the request's instance", arguments: [false, true])
     func resolveInsideTheBody(counted: Bool) async throws {
         let (answer, events) = try await serveStream { req, probe in
