@@ -228,31 +228,17 @@ extension StartupTests {
     @Test("start(within:) with zero and negative deadlines neither hangs nor crashes")
     func oddDeadlines() async throws {
         for deadline in [Duration.zero, .seconds(-5), .nanoseconds(1), .seconds(-Int64.max)] {
-            let injector = try await InjectorActor(
-                modules: [
-                    TestModule {
-                        $0.bind(Engine.self).to { _ in
-                            await Task.yield(); return Engine()
-                        }.asEagerSingleton()
-                    }
-                ],
-                startup: .deferred
-            )
+            let injector = try await Self.deferredInjector()
             let result = try await withDeadline { await outcome { try await injector.start(within: deadline) } }
-            if case .failure(let error) = result {
-                #expect((error as? InjectionError)?.code == .timedOut, "\(error)")
-            }
+            Self.expectTimedOutIfFailed(result)
             await injector.shutdown(within: nil)
         }
     }
 
-    @Test(
-        "every deadline-taking call with a deadline of Int64.min seconds neither hangs nor crashes",
-        arguments: ["start", "refresh", "health", "shutdown"]
-    )
-    func mostNegativeDeadline(call: String) async throws {
-        let deadline = Duration.seconds(Int64.min)
-        let injector = try await InjectorActor(
+    /// A deferred injector with an eager singleton `Engine` whose provider yields once, and a
+    /// refreshable `Wheel`.
+    private static func deferredInjector() async throws -> InjectorActor {
+        try await InjectorActor(
             modules: [
                 TestModule {
                     $0.bind(Engine.self).to { _ in
@@ -263,6 +249,25 @@ extension StartupTests {
             ],
             startup: .deferred
         )
+    }
+
+    /// Checks that `result`, if a failure, is a timeout.
+    private static func expectTimedOutIfFailed(
+        _ result: Result<Void, any Error>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        if case .failure(let error) = result {
+            #expect((error as? InjectionError)?.code == .timedOut, "\(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(
+        "every deadline-taking call with a deadline of Int64.min seconds neither hangs nor crashes",
+        arguments: ["start", "refresh", "health", "shutdown"]
+    )
+    func mostNegativeDeadline(call: String) async throws {
+        let deadline = Duration.seconds(Int64.min)
+        let injector = try await Self.deferredInjector()
         let result = try await withDeadline {
             await outcome { () async throws -> Void in
                 switch call {
@@ -273,9 +278,7 @@ extension StartupTests {
                 }
             }
         }
-        if case .failure(let error) = result {
-            #expect((error as? InjectionError)?.code == .timedOut, "\(error)")
-        }
+        Self.expectTimedOutIfFailed(result)
         await injector.shutdown(within: nil)
     }
 

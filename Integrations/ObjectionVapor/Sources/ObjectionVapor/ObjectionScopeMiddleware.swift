@@ -146,18 +146,17 @@ public struct ObjectionScopeMiddleware: AsyncMiddleware {
                 throw error
             }
             // A 5xx answer: the client gets it, the scope's work is rolled back.
-            let outcome = ScopeOutcome.afterResponse(
-                code: Int(clamping: response.status.code), reasonPhrase: response.status.reasonPhrase)
+            let code = Int(clamping: response.status.code)
+            let outcome = ScopeOutcome.afterResponse(code: code, reasonPhrase: response.status.reasonPhrase)
             // A body made with Response.Body(keepingScopeOf:) ends the scope with that outcome once
             // it has ended. Released unwritten, it ends it so only when there was nothing to write
             // (a HEAD, a 204, a 304), else failed: a middleware answered instead, or the server gave it up.
             if keeper.isKeptByABody {
                 keeper.outcome = outcome
                 let logger = request.logger
-                open.endsWhenReleased(
-                    with: outcome.ifReleasedUnwritten(
-                        isHead: request.method == .HEAD, code: Int(clamping: response.status.code))
-                ) { logDisposalFailure($0, to: logger) }
+                open.endsWhenReleased(with: outcome.ifReleasedUnwritten(isHead: request.method == .HEAD, code: code)) {
+                    logDisposalFailure($0, to: logger)
+                }
                 return response
             }
             if let failure = outcome.error {

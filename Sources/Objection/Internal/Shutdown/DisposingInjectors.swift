@@ -35,9 +35,10 @@ final class DisposingInjectors: Sendable {
 
     /// Whether the current task runs inside `injector`'s disposals.
     static func includes(_ injector: InjectorActor) -> Bool {
+        let identity = ObjectIdentifier(injector)
         var link = current
         while let disposing = link {
-            if disposing.injector == ObjectIdentifier(injector), disposing.isRunning.load(ordering: .acquiring) {
+            if disposing.injector == identity, disposing.isRunning.load(ordering: .acquiring) {
                 return true
             }
             link = disposing.outer
