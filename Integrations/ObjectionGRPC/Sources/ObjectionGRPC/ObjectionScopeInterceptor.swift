@@ -115,9 +115,8 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         // handler and the producer run: a cut seen before a shutdown began still counts after it.
         let watch = CutWatch(isCut: Self.isCutOutsideShutdown(context))
         let id = RPCRequestID(adopting: request.metadata[stringValues: RPCRequestID.metadataKey].first { _ in true })
-        var logger = logger
-        logger[metadataKey: "rpc.method"] = .string(context.descriptor.fullyQualifiedMethod)
-        logger[metadataKey: "request-id"] = .string(id.value)
+        // The method and id are added when something is logged, not to every RPC's logger.
+        let logger = RPCLogger(logger, method: context.descriptor.fullyQualifiedMethod, requestID: id.value)
         let scope: OpenScope
         do {
             var values = ScopeValues()
@@ -140,6 +139,9 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         }
         switch response.accepted {
         case .success(var contents):
+            // Released unrun (the client left before the first write): the scope ends failed,
+            // and a disposal that fails then is logged like any other.
+            scope.endsWhenReleased(with: .failed(CancellationError())) { [logger] in Self.log($0, logger: logger) }
             contents.metadata.replaceOrAddString(id.value, forKey: RPCRequestID.metadataKey)
             contents.producer = Self.producer(
                 contents.producer, in: scope, context: context, deadline: deadline, watch: watch, logger: logger)
@@ -160,7 +162,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         context: ServerContext,
         deadline: RPCDeadline?,
         watch: CutWatch,
-        logger: Logger
+        logger: RPCLogger
     ) -> @Sendable (RPCWriter<Output>) async throws -> Metadata {
         { writer in
             // A client that leaves, or a deadline that passes, before a graceful shutdown begins
@@ -221,13 +223,13 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
 
     /// Ends `scope` after a failure; a disposal's failure is logged, the first error stays the one
     /// the client hears of (``Objection/OpenScope/endAfterFailure(_:log:)``).
-    private static func end(_ scope: OpenScope, afterFailure error: any Error, logger: Logger) async {
+    private static func end(_ scope: OpenScope, afterFailure error: any Error, logger: RPCLogger) async {
         await scope.endAfterFailure(error) { log($0, logger: logger) }
     }
 
     /// Logs a disposal that failed as the scope ended.
-    private static func log(_ failure: ResponseDisposalFailure, logger: Logger) {
-        logger.error("\(failure.message)", metadata: metadata(of: failure.error))
+    private static func log(_ failure: ResponseDisposalFailure, logger: RPCLogger) {
+        logger.withMetadata.error("\(failure.message)", metadata: metadata(of: failure.error))
     }
 
     /// The fixed message of an RPC whose handler returned after it was cut short (cancelled, or
@@ -250,17 +252,17 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     /// ``Objection/RequestFailure`` sorts it — a cancellation `cancelled` (``cutShortMessage``), a
     /// refusal while the injector shuts down `unavailable` (logged at `notice`; the client may
     /// retry elsewhere), anything else logged and answered with the opaque `internalError`.
-    static func rpcError(for error: any Error, logger: Logger) -> any Error {
+    static func rpcError(for error: any Error, logger: RPCLogger) -> any Error {
         if error is RPCError || error is any RPCErrorConvertible { return error }
         switch RequestFailure(error) {
         case .cancelled:
             // Its scope ended failed. grpc-swift would answer a CancellationError `unknown`.
             return RPCError(code: .cancelled, message: cutShortMessage)
         case .shuttingDown:
-            logger.notice("RPC refused: the injector is shutting down; answered unavailable")
+            logger.withMetadata.notice("RPC refused: the injector is shutting down; answered unavailable")
             return RPCError(code: .unavailable, message: shuttingDownMessage)
         case .unexpected:
-            logger.error("RPC failed; answered internalError", metadata: metadata(of: error))
+            logger.withMetadata.error("RPC failed; answered internalError", metadata: metadata(of: error))
             return RPCError(code: .internalError, message: internalErrorMessage)
         }
     }

@@ -107,6 +107,9 @@ struct ScopeInterceptorTests {
         #expect(events.all == ["disposed 1 after a failure"])
         let logged = try #require(logs.entries(at: .error).first)
         #expect(logged.metadata["error"]?.description.contains("VaultSealedError") == true)
+        // The RPC's method and request id, added when the line is logged.
+        #expect(logged.metadata["rpc.method"]?.description == WorkService.fail.fullyQualifiedMethod)
+        #expect(logged.metadata["request-id"]?.description.isEmpty == false)
         #expect(logs.all.allSatisfy { !"\($0)".contains(VaultSealedError.secret) })
         await injector.shutdown()
     }
@@ -123,5 +126,48 @@ struct ScopeInterceptorTests {
         #expect(error?.message == ObjectionScopeInterceptor.shuttingDownMessage)
         #expect(logs.entries(at: .error).isEmpty)
         #expect(logs.entries(at: .notice).count == 1)
+    }
+}
+
+/// What grpc-swift does when the client leaves before the first write: it releases the response
+/// without running its producer. The interceptor is called directly, so that the release is
+/// certain.
+@Suite("A response released unrun", .timeLimit(.minutes(1)))
+struct UnrunResponseTests {
+    struct UncommittableModule: Module {
+        func configure(_ binder: Binder) {
+            binder.bind(UncommittableWork.self).to { _ in UncommittableWork() }.inScope(.scoped)
+        }
+    }
+
+    @Test("its scope ends failed, and a disposal that fails then is logged, by type")
+    func releasedUnrunLogsAFailedDisposal() async throws {
+        let logs = LogCapture()
+        let injector = try await InjectorActor(modules: [UncommittableModule()])
+        let interceptor = ObjectionScopeInterceptor(injector, logger: logs.logger())
+        // "after its response failed": the scope ended with a failed outcome.
+        let logged = logs.signal(whenLogged: "A disposal of the request scope failed after its response failed")
+        do {
+            let response: StreamingServerResponse<Answer> = try await interceptor.intercept(
+                request: StreamingServerRequest(
+                    metadata: [:],
+                    messages: RPCAsyncSequence(wrapping: AsyncThrowingStream<Ask, any Error> { $0.finish() })
+                ),
+                context: ServerContext(
+                    descriptor: WorkService.get,
+                    remotePeer: "in-process:client",
+                    localPeer: "in-process:server",
+                    cancellation: ServerContext.RPCCancellationHandle()
+                )
+            ) { _, _ in
+                _ = try await #require(InjectorActor.current).get(UncommittableWork.self)
+                return StreamingServerResponse { _ in [:] }
+            }
+            #expect((try? response.accepted.get()) != nil)
+        }
+        try await logged.wait()
+        let entry = try #require(logs.entries(at: .error).first)
+        #expect(entry.metadata["error"]?.description.contains("CommitFailed") == true)
+        await injector.shutdown()
     }
 }
