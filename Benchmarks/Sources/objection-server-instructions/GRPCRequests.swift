@@ -73,12 +73,10 @@ private struct LinksService: RegistrableRPCService {
                     let user = User(authorization: request.metadata[stringValues: "authorization"].first { _ in true })
                 else { throw RPCError(code: .unauthenticated, message: "No bearer") }
                 // What the interceptor does for the scoped service: the call's id, adopted or
-                // made, in the logger's metadata and in the response's.
+                // made, in the response's metadata (the interceptor adds it to a log line's
+                // metadata only when it logs one, which neither route does).
                 let id = RPCRequestID(
                     adopting: request.metadata[stringValues: RPCRequestID.metadataKey].first { _ in true })
-                var logger = logger
-                logger[metadataKey: "rpc.method"] = .string(context.descriptor.fullyQualifiedMethod)
-                logger[metadataKey: "request-id"] = .string(id.value)
                 metadata.addString(id.value, forKey: RPCRequestID.metadataKey)
                 link = try await LinkLookup.handWired(
                     code, requestID: id, user: user, logger: logger, table: fixture.table,

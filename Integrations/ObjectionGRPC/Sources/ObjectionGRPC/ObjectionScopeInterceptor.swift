@@ -82,8 +82,8 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     ///
     /// - Parameters:
     ///   - injector: The injector to open the scopes in.
-    ///   - logger: Where errors answered as `internalError` are logged, with the RPC's method and
-    ///     request id.
+    ///   - logger: Where errors answered as `internalError`, refusals during shutdown and failed
+    ///     disposals are logged, with the RPC's method and request id.
     ///   - values: Binds more of the RPC's values; its keys must be declared with
     ///     `suppliedByScope()` or unbound in `injector`. What it throws is sorted like a
     ///     handler's error.
@@ -153,9 +153,9 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         return response
     }
 
-    /// `producer`, run in `scope`, which it ends once it has returned or thrown; the scope's
-    /// `deinit` ends it if grpc-swift never calls the producer (the client gone before the
-    /// initial metadata was written).
+    /// `producer`, run in `scope`, which it ends once it has returned or thrown; if grpc-swift
+    /// never calls the producer (the client gone before the initial metadata was written), the
+    /// scope ends failed when the response is released, its failed disposals logged.
     private static func producer<Output: Sendable>(
         _ producer: @escaping @Sendable (RPCWriter<Output>) async throws -> Metadata,
         in scope: OpenScope,

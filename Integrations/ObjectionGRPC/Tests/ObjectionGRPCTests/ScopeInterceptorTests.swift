@@ -168,6 +168,8 @@ struct UnrunResponseTests {
         try await logged.wait()
         let entry = try #require(logs.entries(at: .error).first)
         #expect(entry.metadata["error"]?.description.contains("CommitFailed") == true)
+        #expect(entry.metadata["rpc.method"]?.description == WorkService.get.fullyQualifiedMethod)
+        #expect(entry.metadata["request-id"]?.description.isEmpty == false)
         await injector.shutdown()
     }
 }

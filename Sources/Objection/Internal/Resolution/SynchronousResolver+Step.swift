@@ -22,7 +22,6 @@
     }
 
     /// Writes `stop` to the slot; throw what it returns.
-    @inline(__always)
     func suspend(_ stop: consuming DriverStop) -> SynchronousStop {
         suspension.pointee = .some(stop)
         return .suspended
@@ -91,9 +90,6 @@ extension SynchronousResolver {
 
     /// A transient for a driver: an instance, a graph the plan allows to build in
     /// place, or a provider closure that does not suspend; else a stop to build it suspending.
-    /// Never inlined into ``step(_:producer:_:)``, which graphs built in place run unspecialised:
-    /// its optional closure would cost them a metadata look-up per dependency.
-    @inline(never)
     func transient<T: Sendable>(
         _ binding: Binding,
         producer: Recipe<T>,

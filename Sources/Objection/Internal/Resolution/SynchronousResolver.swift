@@ -75,9 +75,7 @@
     }
 
     /// A ``Named`` parameter's value; a type mismatch gives way too, and the asynchronous path
-    /// reports it with its path. Not inlined: its `T?` would make every caller, unspecialised,
-    /// ask the runtime for that type's metadata on each call (Benchmarks/README, "Why the code is shaped so").
-    @inline(never)
+    /// reports it with its path.
     func resolveNamed<T: Sendable>(_ binding: Binding, as type: T.Type) throws(SynchronousStop) -> T {
         guard binding.isNamed(type),
             let named = try binding.named(binding.producer.stepInPlace(self, binding), as: type)
