@@ -34,8 +34,9 @@
 /// leaves with it, the construction is given back, and a waiter of the request builds instead. A
 /// singleton's or a `Lazy`'s construction runs in a task of its own, which no caller cancels: a
 /// `CancellationError` its provider throws is the provider's own failure, and reaches every
-/// waiter like any other error, once (a startup deadline that cancels that task fails the
-/// construction first, with its own error).
+/// waiter like any other error, once (a start-up that ends early — its deadline, a provider's
+/// error, its caller's cancellation — and cancels that task fails the construction first, with
+/// its own error).
 ///
 /// What differs between kinds is only where the construction runs: a singleton's and a `Lazy`'s
 /// in a detached task (``CacheCell/startDetached(_:build:)``), which belongs to no
