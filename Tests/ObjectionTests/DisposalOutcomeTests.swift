@@ -41,6 +41,46 @@ struct DisposalOutcomeTests {
         #expect(failures.values == ["none"])
     }
 
+    /// Disposed without knowing the outcome.
+    final class Connection: AsyncDisposable {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func dispose() async throws { log.append("closed") }
+    }
+
+    protocol Work: Sendable {}
+    final class Ledger: Work, OutcomeAwareDisposable {
+        let log: Log
+        init(log: Log) { self.log = log }
+        func dispose(after outcome: ScopeOutcome) async throws {
+            log.append(outcome.isSuccess ? "ledger committed" : "ledger rolled back")
+        }
+    }
+
+    @Test(
+        "each shape of disposable value is disposed as its type says: of its key's type, plain or outcome-aware, or behind a protocol key",
+        arguments: [true, false]
+    )
+    func everyShapeOfDisposable(succeeds: Bool) async throws {
+        let log = Log()
+        let root = try await makeInjector { binder in
+            binder.bind(Log.self).toInstance(log)
+            binder.bind(UnitOfWork.self).to(UnitOfWork.init).inScope(.scoped)
+            binder.bind(Connection.self).to(Connection.init).inScope(.scoped)
+            binder.bind((any Work).self).to { r in Ledger(log: try await r.get()) }.inScope(.scoped)
+        }
+        try? await root.withScope(values: { _ in }) { scope in
+            _ = try await scope.get(UnitOfWork.self)
+            _ = try await scope.get(Connection.self)
+            _ = try await scope.get((any Work).self)
+            if !succeeds { throw Declined() }
+        }
+        // Disposed in reverse order of construction.
+        let expected =
+            succeeds ? ["ledger committed", "closed", "commit"] : ["ledger rolled back", "closed", "rollback"]
+        #expect(log.values == expected)
+    }
+
     @Test("a scope whose body throws disposes with failed, carrying the body's error")
     func thrownRollsBack() async throws {
         let (log, failures) = (Log(), Log())

@@ -31,11 +31,9 @@ import Synchronization
     let tableID: Int
     /// The `onDispose` hook, if any.
     let dispose: (@Sendable (any Sendable, ScopeOutcome) async throws -> Void)?
-    /// Whether the key's type is ``AsyncDisposable``: checked once, so that a value of exactly
-    /// that type needs no conformance lookup when it is cached.
-    let keyTypeIsDisposable: Bool
-    /// Whether the key's type is ``OutcomeAwareDisposable``, checked once likewise.
-    let keyTypeIsOutcomeAware: Bool
+    /// How a value of exactly the key's type is disposed, found once; `nil` when the type is not
+    /// ``AsyncDisposable``.
+    let ownTypeDisposal: OwnTypeDisposal?
     /// For a collection binding, its contributions in order (a parent's first).
     let contributions: ContributionList
     /// Whether this transient binding, and everything below it, can be built by plain function
@@ -85,8 +83,7 @@ import Synchronization
         self.tableID = tableID
         self.lifetime = Lifetime(declaration.scope, scopedIndex: scopedIndex, needsArguments: needsArguments)
         self.dispose = declaration.dispose
-        self.keyTypeIsDisposable = declaration.key.type is any AsyncDisposable.Type
-        self.keyTypeIsOutcomeAware = declaration.key.type is any OutcomeAwareDisposable.Type
+        self.ownTypeDisposal = OwnTypeDisposal(declaration.key.type)
         self.contributions = contributions
         self.isSynchronous = synchronousPlan != nil
         self.frontier = synchronousPlan?.frontier ?? []
@@ -133,15 +130,15 @@ extension Binding {
         ownedHere: () -> Bool
     ) -> (@Sendable (ScopeOutcome) async throws -> Void)? {
         if let hook = dispose { return { try await hook(value, $0) } }
-        // A value of the key's own type conforms exactly when the type does; another type (an
+        // A value of the key's own type is disposed as the binding found once; another type (an
         // implementation behind a protocol, a subclass) is looked up. Ownership, which may walk
         // aliases, is asked last.
-        let isOfKeyType = ObjectIdentifier(type(of: value)) == ObjectIdentifier(key.type)
-        if isOfKeyType, !keyTypeIsDisposable { return nil }
-        guard ownedHere(), let disposable = value as? any AsyncDisposable else { return nil }
-        if !isOfKeyType || keyTypeIsOutcomeAware, let aware = disposable as? any OutcomeAwareDisposable {
-            return { try await aware.dispose(after: $0) }
+        if ObjectIdentifier(type(of: value)) == ObjectIdentifier(key.type) {
+            guard let ownTypeDisposal, ownedHere() else { return nil }
+            return ownTypeDisposal.disposer(value)
         }
+        guard ownedHere(), let disposable = value as? any AsyncDisposable else { return nil }
+        if let aware = disposable as? any OutcomeAwareDisposable { return { try await aware.dispose(after: $0) } }
         return { _ in try await disposable.dispose() }
     }
 }
