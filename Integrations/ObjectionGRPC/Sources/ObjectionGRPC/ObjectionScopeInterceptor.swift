@@ -141,7 +141,7 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         case .success(var contents):
             // Released unrun (the client left before the first write): the scope ends failed,
             // and a disposal that fails then is logged like any other.
-            scope.endsWhenReleased(with: .failed(CancellationError())) { [logger] in Self.log($0, logger: logger) }
+            scope.endsWhenReleased(with: Self.releasedUnrun) { [logger] in Self.log($0, logger: logger) }
             contents.metadata.replaceOrAddString(id.value, forKey: RPCRequestID.metadataKey)
             contents.producer = Self.producer(
                 contents.producer, in: scope, context: context, deadline: deadline, watch: watch, logger: logger)
@@ -220,6 +220,10 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     private static func isCutOutsideShutdown(_ context: ServerContext) -> Bool {
         context.cancellation.isCancelled && !Task.isShuttingDownGracefully
     }
+
+    /// How the scope of a response released with its producer unrun ends: made once, so that no
+    /// RPC boxes an error for an outcome it almost never needs.
+    private static let releasedUnrun = ScopeOutcome.failed(CancellationError())
 
     /// Ends `scope` after a failure; a disposal's failure is logged, the first error stays the one
     /// the client hears of (``Objection/OpenScope/endAfterFailure(_:log:)``).
