@@ -74,9 +74,16 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 16,000 waiters guard the waiting path at scale: a registration that allocated, or copied
-    // every earlier waiter, shows in the allocations of every waiter.
+    // every earlier waiter, shows in the allocations of every waiter (+16,000). The leeway is one
+    // allocation per 500 waiters: a waiter that arrives as the construction ends may or may not
+    // register, as the scheduler has it (a CI run of 16,000 read above the committed 94,279 by
+    // more than 2 once, where runs before and after read 94,280).
     for (tasks, iterations) in [(1_000, 50), (16_000, 10)] {
-        Benchmark("ColdStampede.\(tasks)Tasks", configuration: .init(maxIterations: smoke ? 1 : iterations)) {
+        let leeway = BenchmarkThresholds(relative: [.p90: 5], absolute: [.p90: tasks / 500])
+        Benchmark(
+            "ColdStampede.\(tasks)Tasks",
+            configuration: .init(maxIterations: smoke ? 1 : iterations, thresholds: [.mallocCountTotal: leeway])
+        ) {
             benchmark in
             for _ in benchmark.scaledIterations {
                 let injector = try await InjectorActor(modules: [
