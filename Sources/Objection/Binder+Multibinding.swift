@@ -85,7 +85,8 @@ struct ContributedCollection<T: Sendable>: AnyContributedCollection {
             elements.reserveCapacity(contributions.count)
             for contribution in contributions.all {
                 elements.append(
-                    try await resolver.injector.resolve(contribution, as: T.self, below: resolver.frame))
+                    try await ResolutionDriver(resolver.injector).resolve(
+                        contribution, as: T.self, below: resolver.frame))
             }
             return elements
         }

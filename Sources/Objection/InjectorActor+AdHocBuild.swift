@@ -6,7 +6,7 @@ extension InjectorActor {
         let key = build.binding.key
         do {
             guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: key) }
-            return try await resolve(build.binding, as: T.self, below: ResolutionFrame.active)
+            return try await ResolutionDriver(self).resolve(build.binding, as: T.self, below: ResolutionFrame.active)
         } catch {
             reportFailure(of: key, error)
             throw error

@@ -63,7 +63,7 @@ extension InjectorActor {
         guard let applied = binding.producer(as: type)?.applying(arguments) else {
             throw InjectionError.argumentMismatch(key, expected: [], given: arguments.types, path: path())
         }
-        return try await resolve(binding, producer: applied, below: parent)
+        return try await ResolutionDriver(self).resolve(binding, producer: applied, below: parent)
     }
 
     /// Refuses `arguments` unless the binding that builds with them takes them: `binding`

@@ -27,7 +27,7 @@ extension InjectorActor {
         do {
             // The step of the provider this task runs, if it calls the injector directly (see
             // `ResolutionFrame.current`).
-            return try await value(for: key, as: type, below: ResolutionFrame.active)
+            return try await ResolutionDriver(self).value(for: key, as: type, below: ResolutionFrame.active)
         } catch {
             reportFailure(of: key, error)
             throw error

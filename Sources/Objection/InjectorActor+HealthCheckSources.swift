@@ -12,7 +12,7 @@ extension InjectorActor {
         guard !collection.contributions.isEmpty else {
             return [
                 HealthCheckSource(name: Self.unnamedSource) { [self] in
-                    try await resolve(collection, as: [any HealthCheck].self, below: nil)
+                    try await ResolutionDriver(self).resolve(collection, as: [any HealthCheck].self, below: nil)
                 }
             ]
         }
@@ -22,7 +22,7 @@ extension InjectorActor {
                 name: healthCheckName(of: contribution),
                 ready: (built as? any HealthCheck).map { [$0] }
             ) { [self] in
-                [try await resolve(contribution, as: (any HealthCheck).self, below: nil)]
+                [try await ResolutionDriver(self).resolve(contribution, as: (any HealthCheck).self, below: nil)]
             }
         }
     }

@@ -50,4 +50,11 @@ extension InjectorActor {
     nonisolated func acceptsScopeValue(for key: BindingKey) -> Bool {
         table.binding(for: key)?.isSuppliedByScope ?? true
     }
+
+    /// How many callers have joined the in-flight construction of `key` in this injector, its
+    /// starter included (0 when none is in flight). Lets tests wait for a stampede to form
+    /// without sleeping.
+    func callersWaiting(for key: BindingKey) -> Int {
+        (try? binding(for: key, as: key.type))??.lifetime.cell?.construction?.joins ?? 0
+    }
 }

@@ -199,25 +199,6 @@ extension InjectorActor {
         throw .circularDependency(cycle: cycle, path: cycle)
     }
 
-    /// The step of a refreshable binding: the generation this caller reads, else the first one
-    /// built as a singleton is (its ``record(_:of:)`` adopts it).
-    nonisolated func refreshableStep<T: Sendable>(
-        _ binding: Binding,
-        producer: Recipe<T>,
-        for driver: StepDriver
-    ) throws(SynchronousStop) -> T {
-        if let parent = driver.parent, let holder = parent.enclosingSingleton, !owner(of: holder).isScope {
-            // Back to this binding, built on the path: a cycle, which its step reports as one.
-            guard parent.isBuilding(binding) else {
-                throw .failed(
-                    InjectionError.refreshableCaptured(binding.key, by: holder, path: parent.keys + [binding.key]))
-            }
-            return try claimSingleton(binding, producer: producer, for: driver)
-        }
-        if let generation = generation(of: binding) { return CellValue.unwrap(generation.box, as: T.self) }
-        return try claimSingleton(binding, producer: producer, for: driver)
-    }
-
     /// The generation of `binding` this caller reads: in a request scope the one the scope pinned,
     /// pinning the current one at its first read. Asked of an injector outside any scope — a
     /// singleton's `Factory`, a root `get` — from a task running a request scope below it, that

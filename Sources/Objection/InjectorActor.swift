@@ -316,41 +316,4 @@ extension InjectorActor {
     nonisolated var nearestScope: InjectorActor? {
         isScope ? self : enclosingScope
     }
-
-    /// Whether a value built now may still be handed out: until shutdown takes the disposals.
-    /// Shutdown waits for the constructions in flight before it does, so a value they build while
-    /// it drains reaches whoever asked and is disposed with the rest (ConstructionPolicy.swift).
-    nonisolated var keepsValues: Bool {
-        !isShutDown || !shutdownState.withLock(\.isClosed)
-    }
-
-    /// Records how to dispose `value`, which this injector built for `binding`, and returns
-    /// whether it may be handed out (``keepsValues``). Once shutdown has taken the disposals,
-    /// nothing more is recorded: the value is disposed right away, in the background, and the
-    /// caller gets `false`.
-    nonisolated func record<T: Sendable>(_ value: T, of binding: Binding) -> Bool {
-        if let generations = binding.lifetime.generations {
-            return recordFirstGeneration(value, of: binding, in: generations)
-        }
-        guard let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) }) else {
-            return keepsValues
-        }
-        let disposal = Disposal(key: binding.key, dispose: dispose)
-        if shutdownState.withLock({ $0.record(disposal) }) { return true }
-        // Its failure has no caller to reach; the observer hears of it. The task holds the
-        // observer, not this injector (a scope's values may be a resource lent back by now).
-        let observing = observing
-        Task.detached { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
-        return false
-    }
-
-    /// Whether the values `binding` produces here are its own to dispose. They are unless it is
-    /// an alias whose chain ends in a cache (the target's cache built the instance and disposes
-    /// it) or in an instance the caller owns; an alias to a transient target is the only cache of
-    /// what it holds, so it disposes it.
-    nonisolated func ownsValues(of binding: Binding) -> Bool {
-        guard let end = aliasChainEnd(from: binding) else { return true }
-        return !end.producer.isInstance && !end.lifetime.isCached
-    }
-
 }

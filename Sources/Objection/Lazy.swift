@@ -20,7 +20,7 @@
 public final class Lazy<T: Sendable>: Sendable {
     private let factory: Factory<T>
     /// The handle's shared resolution, stepped like any binding's: its own cell (one value per
-    /// handle), built by resolving `T` in a task of its own (InjectorActor+Singletons.swift).
+    /// handle), built by resolving `T` in a task of its own (SynchronousResolver+Singletons.swift).
     private let handle: Binding
     private let resolveTarget: Recipe<T>
 
@@ -67,7 +67,8 @@ public final class Lazy<T: Sendable>: Sendable {
             }
             // The step using the handle, if any, is the handle's parent: a step which needs this
             // handle while the handle needs it ends in a cycle error, not a wait without end.
-            return try await injector.resolve(handle, producer: resolveTarget, below: ResolutionFrame.active)
+            return try await ResolutionDriver(injector).resolve(
+                handle, producer: resolveTarget, below: ResolutionFrame.active)
         }
     }
 

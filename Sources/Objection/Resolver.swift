@@ -62,7 +62,7 @@ public struct Resolver: Sendable {
         _ type: T.Type = T.self,
         named name: String? = nil
     ) async throws -> T {
-        try await injector.value(for: BindingKey(type, named: name), as: type, below: path)
+        try await ResolutionDriver(injector).value(for: BindingKey(type, named: name), as: type, below: path)
     }
 
     /// Sets the declared properties of `object`, which this resolver's provider built itself,
@@ -129,7 +129,7 @@ public struct Resolver: Sendable {
             // Not bound: perhaps a handle the injector provides (`Factory<T>`, `Lazy<T>`).
             return try await injector.resolve(binding.dependencies[position], as: type, below: frame)
         }
-        return try await injector.resolve(dependency, as: type, below: frame)
+        return try await ResolutionDriver(injector).resolve(dependency, as: type, below: frame)
     }
 }
 

@@ -1,5 +1,5 @@
 /// The one policy every cached construction follows — a singleton's, a scoped instance's and a
-/// ``Lazy`` handle's — carried out by one construction (InjectorActor+Construction.swift; the
+/// ``Lazy`` handle's — carried out by one construction (``construct(_:producer:by:at:observed:as:)``, below; the
 /// scoped build in place takes its steps without suspending, and tells the observer when its step
 /// returns), with the claims of
 /// ScopedSlot+Construction.swift and this file's ending, and tested row by row for every kind in
@@ -45,6 +45,42 @@
 /// instance belongs to that request. A custom scope's cache shares no construction: each caller
 /// that misses it builds, and the rows about waiters do not apply.
 extension CellAccess {
+    /// Builds `binding`'s value for `construction`, claimed in this cell, and ends the construction
+    /// by the one policy (ConstructionPolicy.swift):
+    ///
+    /// 1. `producer` runs at `frame`, in `builder` (the injector whose cache it fills), observed
+    ///    as `observation`;
+    /// 2. the value is kept (``InjectorActor/kept(_:of:)``: recorded for disposal), or refused with `shutDown`
+    ///    when the disposals were taken meanwhile;
+    /// 3. the observer hears how the construction ended: a refused value is a failed
+    ///    construction;
+    /// 4. a kept value is stored in the cell and handed to every waiter; an error ends the
+    ///    construction as ``CellAccess/end(_:failing:)`` says.
+    ///
+    /// The observer hears before the waiters get the value, so a caller that waited has it heard.
+    /// A refused value's disposal, started by ``InjectorActor/kept(_:of:)`` in the background, may be heard
+    /// before the failure.
+    nonisolated(nonsending) func construct<T: Sendable>(
+        _ binding: Binding,
+        producer: Recipe<T>,
+        by builder: InjectorActor,
+        at frame: ResolutionFrame,
+        observed observation: ConstructionObservation?,
+        as construction: Construction
+    ) async throws -> T {
+        let value: T
+        do {
+            value = try await builder.observing(observation, at: frame) { frame in
+                try builder.kept(try await producer.run(in: builder, frame: frame, for: binding), of: binding)
+            }
+        } catch {
+            end(construction, failing: error)
+            throw error
+        }
+        complete(value, of: construction)
+        return value
+    }
+
     /// Ends `construction` (`nil`: the caller's build in place) that produced no value: thrown
     /// `error`, or `nil` for a build in place that must suspend.
     ///
@@ -64,7 +100,7 @@ extension CellAccess {
 
 extension CacheCell {
     /// Runs `build`, the construction of `construction` claimed in this cell, in a detached task.
-    /// `build` ends the construction itself (``InjectorActor/construct(_:producer:by:at:observed:in:as:)``).
+    /// `build` ends the construction itself (``construct(_:producer:by:at:observed:as:)``).
     ///
     /// Detached: the construction belongs to no caller, so no caller's cancellation or task-local
     /// values (a request's context) reach it. Callers wait on the cell, so a cancelled caller can

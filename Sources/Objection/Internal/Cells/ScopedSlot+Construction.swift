@@ -1,6 +1,6 @@
 /// How a scoped instance's slot is claimed, the scoped part of the one construction policy
 /// (ConstructionPolicy.swift). The construction it claims then runs as every cache's does: by
-/// `InjectorActor.construct` when it suspends (InjectorActor+Construction.swift), or by the same
+/// `CellAccess.construct` when it suspends (ConstructionPolicy.swift), or by the same
 /// steps without suspending (`SynchronousResolver.buildInPlace`), which differ only in running
 /// the recipe in place and in noting for the observer in a ``ConstructionReports`` on the stack.
 /// A build in place that must suspend (``SynchronousStop/mustSuspend``) is given back and not

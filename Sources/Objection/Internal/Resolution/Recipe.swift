@@ -119,7 +119,7 @@
             kind: .opaque,
             // The scope's value, when its opener bound one, is read before the recipe runs; the
             // plan counts this form as synchronous, and it gives way when it runs. A missing
-            // value is reported by `InjectorActor.scopedStep` before the asynchronous form would run; that
+            // value is reported by `SynchronousResolver.scopedStep` before the asynchronous form would run; that
             // form reports the same error, for any path that reaches it.
             synchronous: .recipe { _, _ throws(SynchronousStop) in throw .mustSuspend },
             asynchronous: { resolver, _ in try missing(resolver) }
@@ -273,7 +273,7 @@
     func resolve(in injector: InjectorActor, binding: Binding, below parent: ResolutionFrame?) async throws
         -> any Sendable
     {
-        try await injector.resolve(binding, as: T.self, below: parent)
+        try await ResolutionDriver(injector).resolve(binding, as: T.self, below: parent)
     }
 
     func stepInPlace(_ resolver: SynchronousResolver, _ binding: Binding) throws(SynchronousStop) -> any Sendable {

@@ -33,11 +33,11 @@ extension SynchronousResolver {
     /// `binding`'s value, read or built without suspending, or a stop (see ``StepMode``).
     ///
     /// - A singleton, or a ``Lazy`` handle's shared value, is read when built. Otherwise a driver
-    ///   joins or starts its one construction (`InjectorActor.claimSingleton`); a graph built in
+    ///   joins or starts its one construction (`claimSingleton`); a graph built in
     ///   place gives way.
     /// - A scoped instance is read, or built in place in its request scope
     ///   (``scopedInPlace(_:producer:)``); a driver that cannot build it in place waits for the
-    ///   task building it or builds it suspending (`InjectorActor.scopedStep`).
+    ///   task building it or builds it suspending (`scopedStep`).
     /// - A custom-scoped instance is read from its cache, or built suspending.
     /// - A transient is built in place when its graph allows (``transient(_:producer:for:)``),
     ///   else suspending.
@@ -50,18 +50,18 @@ extension SynchronousResolver {
             try refuseWithoutArguments(binding, producer: producer, mode)
             if let built = binding.lifetime.cell?.builtBox() { return CellValue.unwrap(built, as: T.self) }
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
-            return try injector.claimSingleton(binding, producer: producer, for: driver)
+            return try claimSingleton(binding, producer: producer, for: driver)
         case .scoped:
             try refuseWithoutArguments(binding, producer: producer, mode)
             guard case .mayWait(let driver) = mode else { return try scopedInPlace(binding, producer: producer) }
-            return try injector.scopedStep(binding, producer: producer, for: driver, resolver: self)
+            return try scopedStep(binding, producer: producer, for: driver)
         case .custom:
             try refuseWithoutArguments(binding, producer: producer, mode)
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
-            return try injector.customStep(binding, producer: producer, for: driver)
+            return try customStep(binding, producer: producer, for: driver)
         case .refreshable:
             guard case .mayWait(let driver) = mode else { throw .mustSuspend }
-            return try injector.refreshableStep(binding, producer: producer, for: driver)
+            return try refreshableStep(binding, producer: producer, for: driver)
         case .transient:
             guard case .mayWait(let driver) = mode else {
                 guard producer.kind == .instance || binding.isSynchronous else { throw .mustSuspend }
