@@ -8,7 +8,13 @@
 #
 # e.g. `bash ../wrk-compare.sh 4242 http://127.0.0.1:8080 'Authorization: Bearer loadtest' links
 # links/abc plain/links plain/links/abc`. Settings from the environment: THREADS, CONNECTIONS,
-# DURATION, ROUNDS. wrk is installed with apt-get if missing.
+# DURATION, ROUNDS, PIN. wrk is installed with apt-get if missing.
+#
+# PIN=1 (on a machine of two or more CPUs) pins every thread of the server to CPU 0 and wrk and
+# PostgreSQL (its postmaster, whose new backends inherit it, and every process it has forked) to
+# CPU 1, so that the server never shares a core with the load it serves; its requests per second
+# is then one core's worth. Off by default: on this project's 2-core VM it did not narrow the
+# rounds' spread (Examples/HummingbirdServer/README.md, "Pinned").
 set -euo pipefail
 
 SERVER=$1 URL=$2 HEADER=$3 SCOPED=$4 SCOPED_PATH=$5 PLAIN=$6 PLAIN_PATH=$7
@@ -17,12 +23,20 @@ CONNECTIONS=${CONNECTIONS:-64}
 DURATION=${DURATION:-15s}
 ROUNDS=${ROUNDS:-3}
 TICKS_PER_SECOND=$(getconf CLK_TCK)
+PIN=${PIN:-0}
+[ "$(nproc)" -ge 2 ] || PIN=0
 
 if ! command -v wrk >/dev/null; then
     apt-get update -qq >/dev/null
     apt-get install -y -qq wrk >/dev/null
 fi
-echo "server pid $SERVER, wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds"
+LOAD=()
+if [ "$PIN" = 1 ]; then
+    taskset -apc 0 "$SERVER" >/dev/null
+    for pid in $(pgrep -x postgres); do taskset -apc 1 "$pid" >/dev/null; done
+    LOAD=(taskset -c 1)
+fi
+echo "server pid $SERVER, wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, pinned: $PIN"
 
 # CPU time used so far, in clock ticks: by the server (user + system), by PostgreSQL's processes
 # (user + system, then user alone), and in user mode by the server, by this shell's finished
@@ -45,7 +59,7 @@ run() {
     local label=$1 path=$2 duration=$3 server0 server1 user0 user1 wrk0 wrk1 machine0 machine1 pg0 pg1 output
     server0=$(server_ticks) user0=$(server_user_ticks) wrk0=$(children_user_ticks) machine0=$(machine_ticks)
     pg0=$(postgres_ticks)
-    output=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$duration" -H "$HEADER" "$URL/$path")
+    output=$("${LOAD[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$duration" -H "$HEADER" "$URL/$path")
     server1=$(server_ticks) user1=$(server_user_ticks) wrk1=$(children_user_ticks) machine1=$(machine_ticks)
     pg1=$(postgres_ticks)
     if grep -q "Non-2xx" <<<"$output"; then
