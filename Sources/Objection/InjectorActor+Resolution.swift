@@ -1,9 +1,10 @@
 import Synchronization
 
-/// The path of every `get`: key → binding → one step → value, or a stop the driver acts on.
+/// The whole path of a key, and what the step asks of an injector.
 ///
-/// ``resolve(_:as:below:)`` finds the binding in this injector (or answers a key that has none);
-/// ``ResolutionDriver`` takes it to its value. What the step asks of the injector is here too:
+/// ``resolve(_:as:below:)`` is the path a resolution takes when ``ResolutionDriver``'s step does
+/// not find the key in this injector's table: it looks the key up through the hierarchy (or
+/// answers a key that has none), and the driver takes the binding to its value. Here too:
 /// whether a scoped instance would be captured, the frame a step enters, and whether a graph
 /// can be built in place. The Architecture article walks through it.
 extension InjectorActor {

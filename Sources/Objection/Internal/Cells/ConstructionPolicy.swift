@@ -46,7 +46,7 @@
 /// that misses it builds, and the rows about waiters do not apply.
 extension CellAccess {
     /// Builds `binding`'s value for `construction`, claimed in this cell, and ends the construction
-    /// by the one policy (ConstructionPolicy.swift):
+    /// by the one policy (this file's table, above):
     ///
     /// 1. `producer` runs at `frame`, in `builder` (the injector whose cache it fills), observed
     ///    as `observation`;
@@ -70,6 +70,7 @@ extension CellAccess {
     ) async throws -> T {
         let value: T
         do {
+            // The builder's observer is its caller's: one reference serves a whole hierarchy.
             value = try await builder.observing(observation, at: frame) { frame in
                 try builder.kept(try await producer.run(in: builder, frame: frame, for: binding), of: binding)
             }
@@ -100,7 +101,7 @@ extension CellAccess {
 
 extension CacheCell {
     /// Runs `build`, the construction of `construction` claimed in this cell, in a detached task.
-    /// `build` ends the construction itself (``construct(_:producer:by:at:observed:as:)``).
+    /// `build` ends the construction itself (``CellAccess/construct(_:producer:by:at:observed:as:)``).
     ///
     /// Detached: the construction belongs to no caller, so no caller's cancellation or task-local
     /// values (a request's context) reach it. Callers wait on the cell, so a cancelled caller can

@@ -16,7 +16,7 @@
 /// with the index of the one it ran inside: the resolution makes plain nested calls, so that is
 /// enough to replay every start and every end in order, without a list of events or a stack.
 /// It is on the path of every observed request, so it lives on the stack of the call that steps
-/// (`InjectorActor.attempt`), which lends it to the resolvers by pointer; it allocates one
+/// (`ResolutionDriver.reportingStep`, called by `ResolutionDriver.attempt`), which lends it to the resolvers by pointer; it allocates one
 /// buffer, on the first construction: a resolution that builds nothing cached allocates nothing.
 ///
 /// Used by one synchronous call on one task, never shared, never copied.

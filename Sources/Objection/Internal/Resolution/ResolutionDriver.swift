@@ -48,7 +48,7 @@ extension ResolutionDriver {
         return try await act(on: stop, with: binding, producer: producer, below: parent)
     }
 
-    /// The value of `key` below `parent`: the shared path of ``get(_:named:)`` and
+    /// The value of `key` below `parent`: the shared path of ``InjectorActor/get(_:named:)`` and
     /// ``Resolver/get(_:named:)``. A key of this injector's table is stepped at once, by plain
     /// function calls, with no asynchronous frame unless the step stopped
     /// (``afterStep(_:of:for:as:below:)``); anything else takes the whole path.

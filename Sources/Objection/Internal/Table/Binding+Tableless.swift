@@ -22,7 +22,7 @@ extension Binding {
     ///
     /// Unlike a declared binding, its producer is a `Recipe<T>` under a `Lazy<T>` key, so
     /// ``producer(as:)`` must never be asked for it: only its handle steps it, with `resolve`
-    /// itself (`InjectorActor.resolve(_:producer:below:)`).
+    /// itself (`ResolutionDriver.resolve(_:producer:below:)`).
     static func handle<T: Sendable>(_ handleKey: BindingKey, resolving resolve: Recipe<T>) -> Binding {
         var declaration = BindingDeclaration(
             key: handleKey, location: InjectionError.SourceLocation(fileID: #fileID, line: #line))
