@@ -180,7 +180,7 @@ extension InjectorActor {
     /// may give one up while the drain waits (its cell's outcome then ends at once).
     nonisolated var abandonedWorkExceptTheCaller: [Construction] {
         guard !Self.callerRunsInSharedConstruction else { return [] }
-        return abandonedWorkInFlight(excluding: ResolutionFrame.current?.enclosingConstructions ?? [])
+        return shutdownState.abandonedWorkInFlight(excluding: ResolutionFrame.current?.enclosingConstructions ?? [])
     }
 
     /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
@@ -292,8 +292,8 @@ extension InjectorActor {
         // A request scope opened without modules builds no singletons: no array to make.
         if ownsTable || justInTime != nil {
             outcomes += singletonCells.compactMap { $0.outcomeInFlight(excluding: excluded) }
-            // Constructions a start gave up whose providers still run (buildStartupSingletons).
-            outcomes += abandonedWorkInFlight(excluding: excluded).compactMap { $0.endOfRun() }
+            // Constructions a start gave up whose providers still run (StartupRun).
+            outcomes += shutdownState.abandonedWorkInFlight(excluding: excluded).compactMap { $0.endOfRun() }
         }
         // A refresh's rebuild may be using this injector's singletons, even one whose caller has
         // stopped waiting for it: disposed after it.

@@ -159,7 +159,7 @@ struct Drain: Sendable {
         // The constructions in flight, and those a start gave up whose tasks still run.
         let stuck =
             (injector.singletonCells.compactMap(\.construction)
-            + injector.abandonedWorkInFlight(excluding: []))
+            + injector.shutdownState.abandonedWorkInFlight(excluding: []))
             .map(WaitGraph.chain(from:))
         return .drainTimedOut(after: clock?.timeout ?? .zero, openScopes: max(0, open), stuck: stuck)
     }
