@@ -38,7 +38,7 @@ extension InjectorActor {
         // Its failure has no caller to reach; the observer hears of it. The task holds the
         // observer, not this injector (a scope's values may be a resource lent back by now).
         let observing = observing
-        Task.detached { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
+        Task.detached { _ = await disposal.run(after: .succeeded, observing: observing) }
         return false
     }
 

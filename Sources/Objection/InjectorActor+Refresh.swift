@@ -1,5 +1,6 @@
 /// Refreshable bindings: reading the generation a request uses, and replacing it while the
-/// injector runs (the article "Refreshing without a restart").
+/// injector runs (the article "Refreshing without a restart"); one refresh's sequence is
+/// ``RefreshRun``.
 extension InjectorActor {
     /// Rebuilds every refreshable binding this injector resolves (its own and its ancestors')
     /// that was built, and swaps each new instance in.
@@ -29,7 +30,7 @@ extension InjectorActor {
     ///   (the others were replaced); ``InjectionError/Code/shutDown`` once shutdown began.
     @discardableResult
     public nonisolated func refresh(within deadline: Duration = .seconds(30)) async throws -> [BindingKey] {
-        try await refresh(refreshableBindings, within: deadline)
+        try await RefreshRun(of: self, within: deadline).run(refreshableBindings)
     }
 
     /// Rebuilds the refreshable binding for `type`, as ``refresh(within:)`` does for all of them.
@@ -79,7 +80,7 @@ extension InjectorActor {
             guard binding.lifetime.changesOnRefresh else { throw InjectionError.notRefreshable(binding) }
             bindings.append(binding)
         }
-        return try await refresh(bindings, within: deadline)
+        return try await RefreshRun(of: self, within: deadline).run(bindings)
     }
 
     /// The keys of the refreshable bindings this injector resolves: what a watcher of settings
@@ -100,103 +101,6 @@ extension InjectorActor {
             current = declaring.parent
         }
         return found
-    }
-
-    private nonisolated func refresh(_ bindings: [Binding], within deadline: Duration) async throws -> [BindingKey] {
-        // Refused from the start of shutdown, while it drains too: a new generation then would
-        // only be disposed with the rest.
-        guard phase != .shuttingDown, !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: nil) }
-        var replaced: [BindingKey] = []
-        var failures: [(key: BindingKey, error: any Error)] = []
-        for binding in bindings {
-            guard let generations = binding.lifetime.generations, generations.current != nil else { continue }
-            do {
-                // Asked from inside a construction of this binding (its own rebuild's provider),
-                // the refresh would wait for itself: a cycle.
-                let asking = try ResolutionFrame.active.map { caller in try enter(binding, below: caller) }
-                // Or from inside a rebuild that this binding's own rebuild started, on any path
-                // of refreshes (R's provider refreshes Q, Q's refreshes R).
-                try Self.refuseRefreshCycle(of: binding)
-                // The rebuild's node in the waits-for graph: a construction that asks for the
-                // refresh waits on it, so a rebuild that needs that construction is a cycle.
-                let node = Construction(key: binding.key)
-                let waiter = try asking.flatMap { asking in try WaitGraph.recordWait(of: asking, on: node) }
-                defer { if let waiter { WaitGraph.endWait(of: waiter, on: node) } }
-                try await generations.coalescing {
-                    try await owner(of: binding).replaceGeneration(
-                        of: binding, in: generations, within: deadline, as: node)
-                }
-                replaced.append(binding.key)
-            } catch {
-                reportFailure(of: binding.key, error)
-                failures.append((binding.key, error))
-            }
-        }
-        if failures.contains(where: { ($0.error as? InjectionError)?.code == .shutDown }) {
-            throw InjectionError.shutDown(isScope: isScope, key: nil)
-        }
-        guard failures.isEmpty else { throw InjectionError.refreshFailed(failures) }
-        return replaced
-    }
-
-    /// Builds the next generation of `binding`, which this injector declares, as `node` (its
-    /// node in the waits-for graph), and swaps it in; the replaced one is disposed now if no
-    /// request scope uses it.
-    private nonisolated func replaceGeneration(
-        of binding: Binding,
-        in generations: Generations,
-        within deadline: Duration,
-        as node: Construction
-    ) async throws {
-        guard !isShutDown else { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
-        let frame = try enter(binding, below: nil).inside(node)
-        // Counted from before its task starts until that task ends, answered or given up.
-        let work = generations.startWork()
-        let rebuild = RunningRebuild(binding)
-        let rebuilds = Self.rebuildsAbove + [rebuild]
-        let built = try await RefreshDeadline.run(deadline, naming: binding.key) { [self] in
-            // Ended when the provider returns: a task it started that outlives it is no part of it.
-            defer { rebuild.end() }
-            return try await Self.$rebuildsAbove.withValue(rebuilds) {
-                try await observingConstruction(of: binding, at: frame) { frame in
-                    try await binding.producer.buildAgain(in: self, frame: frame, for: binding)
-                }
-            }
-        } discardingLate: { [self] late in
-            if let dispose = binding.disposal(of: late.value, ownedHere: { ownsValues(of: binding) }) {
-                _ = await Self.runDisposal(
-                    Disposal(key: binding.key, dispose: dispose), after: .succeeded, observing: observing)
-            }
-        } ended: {
-            generations.endWork(work)
-        }
-        let disposal = binding.disposal(of: built.value, ownedHere: { ownsValues(of: binding) })
-            .map { Disposal(key: binding.key, dispose: $0) }
-        let next = Generation(box: built.box, number: generations.nextNumber, disposal: disposal)
-        // Checked after building: shutdown may have begun meanwhile, and its disposals taken.
-        guard keepsValues else {
-            if let disposal { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
-            throw InjectionError.shutDown(isScope: isScope, key: binding.key)
-        }
-        let replaced = generations.replace(with: next)
-        if let old = replaced?.disposal { _ = await Self.runDisposal(old, after: .succeeded, observing: observing) }
-        // Shutdown ended the binding between the check above and the swap: `next` came back.
-        if replaced === next { throw InjectionError.shutDown(isScope: isScope, key: binding.key) }
-    }
-
-    /// The rebuilds the current task runs inside, outermost first: a rebuild's task inherits its
-    /// caller's and adds its own. Only those still running count (``RunningRebuild``).
-    @TaskLocal private static var rebuildsAbove: [RunningRebuild] = []
-
-    /// Refuses a refresh of `binding` asked from inside a rebuild that a rebuild of `binding`
-    /// started, both still running: it would wait for that rebuild, which waits for it. A
-    /// `circularDependency` naming the rebuilds from `binding`'s own, as the step names a cycle of
-    /// constructions.
-    private static func refuseRefreshCycle(of binding: Binding) throws(InjectionError) {
-        let above = rebuildsAbove.filter(\.isRunning)
-        guard let first = above.firstIndex(where: { $0.binding === binding }) else { return }
-        let cycle = above[first...].map(\.binding.key) + [binding.key]
-        throw .circularDependency(cycle: cycle, path: cycle)
     }
 
     /// The generation of `binding` this caller reads: in a request scope the one the scope pinned,
@@ -228,7 +132,7 @@ extension InjectorActor {
     nonisolated(nonsending) func release(_ pins: [Generation], after outcome: ScopeOutcome) async {
         for generation in pins where generation.release() {
             guard let disposal = generation.disposal else { continue }
-            _ = await Self.runDisposal(disposal, after: outcome, observing: observing)
+            _ = await disposal.run(after: outcome, observing: observing)
         }
     }
 
@@ -248,7 +152,7 @@ extension InjectorActor {
         guard shutdownState.withLock({ $0.record(atShutdown) }), generations.adoptFirst(first) else {
             let observing = observing
             if let disposal = first.disposal {
-                Task.detached { _ = await Self.runDisposal(disposal, after: .succeeded, observing: observing) }
+                Task.detached { _ = await disposal.run(after: .succeeded, observing: observing) }
             }
             return false
         }

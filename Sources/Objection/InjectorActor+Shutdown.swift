@@ -1,4 +1,4 @@
-/// Ordered asynchronous shutdown.
+/// Ordered asynchronous shutdown: the public calls; one call's sequence is ``ShutdownRun``.
 extension InjectorActor {
     /// Drains this injector, then disposes everything it built and cached, in reverse order of
     /// construction, each exactly once, and releases its caches.
@@ -45,7 +45,7 @@ extension InjectorActor {
     public nonisolated(nonsending) func shutdown(
         within timeout: Duration? = InjectorActor.defaultDrainDeadline
     ) async -> InjectionError? {
-        await shutdown(after: .succeeded, within: timeout)
+        await ShutdownRun(of: self, after: .succeeded).run(within: timeout)
     }
 
     /// Drains without disposing: the first part of ``shutdown(within:)``, for a host that must
@@ -86,59 +86,6 @@ extension InjectorActor {
     /// await injector.shutdown(within: InjectorActor.defaultDrainDeadline * 2)
     /// ```
     public static let defaultDrainDeadline = Duration.seconds(10)
-
-    /// Shuts down, disposing after work that ended with `outcome`: a request scope passes how its
-    /// body ended, and drains nothing (its nested scopes end inside its body) and has no deadline.
-    @discardableResult
-    nonisolated(nonsending) func shutdown(
-        after outcome: ScopeOutcome,
-        within timeout: Duration? = InjectorActor.defaultDrainDeadline
-    ) async -> InjectionError? {
-        enum Role {
-            case disposer
-            case waiter(SharedOutcome<Void>)
-            case done
-        }
-        let role = shutdownState.withLock { state -> Role in
-            switch state.phase {
-            case .running:
-                state.phase = .disposing(nil)
-                return .disposer
-            case .disposing(let existing):
-                let outcome = existing ?? SharedOutcome<Void>()
-                state.phase = .disposing(outcome)
-                return .waiter(outcome)
-            case .finished:
-                return .done
-            }
-        }
-        switch role {
-        case .done:
-            return nil
-        case .waiter(let outcome):
-            // The first call may be waiting for the caller: a disposal of this injector (or a
-            // task one started), a construction in flight or a request scope still open (the
-            // first call waits for them all). Either returns at once. A cancelled caller stops
-            // waiting; the first call carries on.
-            guard !DisposingInjectors.includes(self),
-                ResolutionFrame.current?.construction == nil, !Self.callerRunsInSharedConstruction,
-                isScope || callerScopeIDs.isEmpty
-            else { return nil }
-            _ = try? await outcome.value()
-            return nil
-        case .disposer:
-            let drain = Drain.begin(on: self, within: timeout)
-            var end = drain.endWithoutWaiting()
-            if end == nil { end = await drain.run() }
-            guard let end, case .cancelled = end else {
-                return await disposeAll(after: outcome, drained: drain, end ?? .finished)
-            }
-            // A cancelled caller does not wait; the drain, with the same deadline, and the
-            // disposal, in the same order, run in the background. Later calls wait for them.
-            Task { _ = await self.disposeAll(after: outcome, drained: drain, await drain.run()) }
-            return nil
-        }
-    }
 
     /// The request scopes counted in ``openScopes`` that the calling task runs inside: those a
     /// drain must not wait for.
@@ -184,97 +131,25 @@ extension InjectorActor {
     }
 
     /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
-    /// ``shutdown(after:)``, whose disposal failure it returns.
+    /// a ``ShutdownRun`` with no deadline (a scope drains nothing: its nested scopes end inside its
+    /// body), whose disposal failure it returns.
     nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
-        guard let pins = shutDownAtOnce() else { return await shutdown(after: outcome) }
+        guard let pins = shutDownAtOnce() else { return await ShutdownRun(of: self, after: outcome).run(within: nil) }
         if !pins.isEmpty { await release(pins, after: outcome) }
         return nil
     }
 
     /// Ends this request scope without suspending when it has nothing to wait for or dispose: no
     /// construction in flight and nothing recorded for disposal, as most request scopes end.
-    /// `nil`, changing nothing but the flag, when ``shutdown(after:)`` must do it; else the
+    /// `nil`, changing nothing but the flag, when a ``ShutdownRun`` must do it; else the
     /// generations of refreshable bindings the scope pinned, to release.
     nonisolated func shutDownAtOnce() -> [Generation]? {
         guard !ownsTable, let request else { return nil }
-        // Set first, as shutdown(after:) does: a construction claimed after this sees the flag
+        // Set first, as ShutdownRun does: a construction claimed after this sees the flag
         // and gives up, so none can start once the cells are found idle.
         shutdownFlag.set()
         guard request.endAtOnce() else { return nil }
         return request.releaseCells()
-    }
-
-    /// Disposes everything recorded, in reverse order, once `drain` has ended (`end`), and
-    /// finishes the shutdown: the later calls waiting for it return.
-    private nonisolated(nonsending) func disposeAll(
-        after outcome: ScopeOutcome,
-        drained drain: Drain,
-        _ end: Drain.End
-    ) async -> InjectionError? {
-        shutdownFlag.set()
-        let drainFailure = end.failure
-        if let clock = drain.clock { observing?.observer.drained(duration: .now - clock.start, error: drainFailure) }
-        if ownsTable {
-            for binding in table.declaredBindings { binding.lifetime.cell?.clear() }
-        }
-        for binding in justInTime?.all ?? [] { binding.lifetime.cell?.clear() }
-        let pins = request?.removeAll() ?? []
-        let disposals = shutdownState.withLock { $0.close() }
-        // Marked for a shutdown a hook calls (DisposingInjectors): not for a request scope
-        // opened without modules, whose hooks cannot reach it unless an instance kept it.
-        let failures =
-            ownsTable && !disposals.isEmpty
-            ? await DisposingInjectors.disposing(self) { await runDisposals(disposals, after: outcome) }
-            : await runDisposals(disposals, after: outcome)
-        // The generations of refreshable bindings a request scope read, after its own disposals.
-        if !pins.isEmpty { await release(pins, after: outcome) }
-        let waiters = shutdownState.withLock { state -> SharedOutcome<Void>? in
-            defer { state.phase = .finished }
-            if case .disposing(let outcome) = state.phase { return outcome }
-            return nil
-        }
-        waiters?.finish(.success(()))
-        let disposalFailure = failures.isEmpty ? nil : InjectionError.disposalFailed(failures)
-        guard let drainFailure else { return disposalFailure }
-        return InjectionError(
-            code: drainFailure.code,
-            message: drainFailure.message,
-            problems: drainFailure.problems + (disposalFailure?.problems ?? [])
-        )
-    }
-
-    /// Runs `disposals`, newest first, after work that ended with `outcome`; the failures.
-    private nonisolated(nonsending) func runDisposals(_ disposals: [Disposal], after outcome: ScopeOutcome) async
-        -> [(key: BindingKey, error: any Error)]
-    {
-        var failures: [(key: BindingKey, error: any Error)] = []
-        for disposal in disposals.reversed() {
-            let failure = await Self.runDisposal(disposal, after: outcome, observing: observing)
-            if let failure { failures.append((disposal.key, failure)) }
-        }
-        return failures
-    }
-
-    /// Runs `disposal` after work that ended with `outcome`, telling the observer (successes only
-    /// when it `observesSuccesses`); returns its error, if any. Static, so that a disposal run in
-    /// the background holds the observer and not the injector.
-    nonisolated(nonsending) static func runDisposal(
-        _ disposal: Disposal,
-        after outcome: ScopeOutcome,
-        observing: ObserverReference?
-    ) async -> (any Error)? {
-        // The clock is read only for an observer: twice per disposal is measurable per request.
-        let start = observing != nil ? ContinuousClock.now : nil
-        var failure: (any Error)?
-        do {
-            try await disposal.dispose(outcome)
-        } catch {
-            failure = error
-        }
-        if let observing, let start, failure != nil || observing.observesSuccesses {
-            observing.observer.disposed(disposal.key, duration: .now - start, error: failure)
-        }
-        return failure
     }
 
     /// The cells of the singletons this injector builds: those it declares (when it owns its

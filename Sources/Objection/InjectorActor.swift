@@ -188,7 +188,7 @@ public actor InjectorActor {
             // a construction the start gave up: the caller asked for a start bounded by its
             // deadline, and nothing but that start used this injector.
             shutdownState.withLock { $0.abandonedWork = [] }
-            await shutdown(after: .failed(error))
+            _ = await ShutdownRun(of: self, after: .failed(error)).run(within: Self.defaultDrainDeadline)
             throw error
         }
     }

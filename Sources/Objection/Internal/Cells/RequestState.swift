@@ -119,7 +119,7 @@ struct RequestState: @unchecked Sendable {
             return (current, true)
         }
         if !isPinned, let generation, generation.release(), let disposal = generation.disposal {
-            Task.detached { _ = await InjectorActor.runDisposal(disposal, after: .succeeded, observing: nil) }
+            Task.detached { _ = await disposal.run(after: .succeeded, observing: nil) }
         }
         return generation
     }

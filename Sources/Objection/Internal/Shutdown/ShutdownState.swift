@@ -42,10 +42,3 @@ struct ShutdownState: Sendable {
         return disposals ?? []
     }
 }
-
-/// One built instance to dispose, and how.
-struct Disposal: Sendable {
-    let key: BindingKey
-    /// Disposes the instance after work that ended with the given outcome.
-    let dispose: @Sendable (ScopeOutcome) async throws -> Void
-}

@@ -1,0 +1,125 @@
+/// One refresh of an injector's refreshable bindings: each binding built before, rebuilt by the
+/// injector that declares it, outside any request, within a deadline, and swapped in (the
+/// article "Refreshing without a restart"). ``InjectorActor/refresh(within:)`` and its siblings
+/// run one.
+///
+/// ```swift
+/// let replaced = try await RefreshRun(of: injector, within: .seconds(30)).run(injector.refreshableBindings)
+/// ```
+///
+/// A refresh asked from inside a rebuild it would wait for is a cycle, refused whether the path
+/// runs through constructions (the waits-for graph) or through refreshes (``rebuildsAbove``).
+struct RefreshRun: Sendable {
+    /// The injector asked to refresh.
+    let injector: InjectorActor
+    /// How long each rebuild may take.
+    let deadline: Duration
+
+    init(of injector: InjectorActor, within deadline: Duration) {
+        self.injector = injector
+        self.deadline = deadline
+    }
+
+    /// Rebuilds and swaps in each of `bindings` that was built; the keys replaced. Throws
+    /// `shutDown` once shutdown began, else `refreshFailed` naming the bindings whose rebuild
+    /// failed (the others were replaced, and each failure was reported).
+    func run(_ bindings: [Binding]) async throws -> [BindingKey] {
+        // Refused from the start of shutdown, while it drains too: a new generation then would
+        // only be disposed with the rest.
+        guard injector.phase != .shuttingDown, !injector.isShutDown else {
+            throw InjectionError.shutDown(isScope: injector.isScope, key: nil)
+        }
+        var replaced: [BindingKey] = []
+        var failures: [(key: BindingKey, error: any Error)] = []
+        for binding in bindings {
+            guard let generations = binding.lifetime.generations, generations.current != nil else { continue }
+            do {
+                // Asked from inside a construction of this binding (its own rebuild's provider),
+                // the refresh would wait for itself: a cycle.
+                let asking = try ResolutionFrame.active.map { caller in try injector.enter(binding, below: caller) }
+                // Or from inside a rebuild that this binding's own rebuild started, on any path
+                // of refreshes (R's provider refreshes Q, Q's refreshes R).
+                try Self.refuseRefreshCycle(of: binding)
+                // The rebuild's node in the waits-for graph: a construction that asks for the
+                // refresh waits on it, so a rebuild that needs that construction is a cycle.
+                let node = Construction(key: binding.key)
+                let waiter = try asking.flatMap { asking in try WaitGraph.recordWait(of: asking, on: node) }
+                defer { if let waiter { WaitGraph.endWait(of: waiter, on: node) } }
+                let owner = RefreshRun(of: injector.owner(of: binding), within: deadline)
+                try await generations.coalescing {
+                    try await owner.replaceGeneration(of: binding, in: generations, as: node)
+                }
+                replaced.append(binding.key)
+            } catch {
+                injector.reportFailure(of: binding.key, error)
+                failures.append((binding.key, error))
+            }
+        }
+        if failures.contains(where: { ($0.error as? InjectionError)?.code == .shutDown }) {
+            throw InjectionError.shutDown(isScope: injector.isScope, key: nil)
+        }
+        guard failures.isEmpty else { throw InjectionError.refreshFailed(failures) }
+        return replaced
+    }
+
+    /// Builds the next generation of `binding`, which ``injector`` declares, as `node` (its node
+    /// in the waits-for graph), and swaps it in; the replaced one is disposed now if no request
+    /// scope uses it.
+    private func replaceGeneration(
+        of binding: Binding,
+        in generations: Generations,
+        as node: Construction
+    ) async throws {
+        let injector = injector
+        guard !injector.isShutDown else { throw InjectionError.shutDown(isScope: injector.isScope, key: binding.key) }
+        let frame = try injector.enter(binding, below: nil).inside(node)
+        let observing = injector.observing
+        let ownedHere: @Sendable () -> Bool = { injector.ownsValues(of: binding) }
+        // Counted from before its task starts until that task ends, answered or given up.
+        let work = generations.startWork()
+        let rebuild = RunningRebuild(binding)
+        let rebuilds = Self.rebuildsAbove + [rebuild]
+        let built = try await RefreshDeadline.run(deadline, naming: binding.key) {
+            // Ended when the provider returns: a task it started that outlives it is no part of it.
+            defer { rebuild.end() }
+            return try await Self.$rebuildsAbove.withValue(rebuilds) {
+                try await injector.observingConstruction(of: binding, at: frame) { frame in
+                    try await binding.producer.buildAgain(in: injector, frame: frame, for: binding)
+                }
+            }
+        } discardingLate: { late in
+            if let dispose = binding.disposal(of: late.value, ownedHere: ownedHere) {
+                _ = await Disposal(key: binding.key, dispose: dispose).run(after: .succeeded, observing: observing)
+            }
+        } ended: {
+            generations.endWork(work)
+        }
+        let disposal = binding.disposal(of: built.value, ownedHere: ownedHere)
+            .map { Disposal(key: binding.key, dispose: $0) }
+        let next = Generation(box: built.box, number: generations.nextNumber, disposal: disposal)
+        // Checked after building: shutdown may have begun meanwhile, and its disposals taken.
+        guard injector.keepsValues else {
+            if let disposal { _ = await disposal.run(after: .succeeded, observing: observing) }
+            throw InjectionError.shutDown(isScope: injector.isScope, key: binding.key)
+        }
+        let replaced = generations.replace(with: next)
+        if let old = replaced?.disposal { _ = await old.run(after: .succeeded, observing: observing) }
+        // Shutdown ended the binding between the check above and the swap: `next` came back.
+        if replaced === next { throw InjectionError.shutDown(isScope: injector.isScope, key: binding.key) }
+    }
+
+    /// The rebuilds the current task runs inside, outermost first: a rebuild's task inherits its
+    /// caller's and adds its own. Only those still running count (``RunningRebuild``).
+    @TaskLocal private static var rebuildsAbove: [RunningRebuild] = []
+
+    /// Refuses a refresh of `binding` asked from inside a rebuild that a rebuild of `binding`
+    /// started, both still running: it would wait for that rebuild, which waits for it. A
+    /// `circularDependency` naming the rebuilds from `binding`'s own, as the step names a cycle of
+    /// constructions.
+    private static func refuseRefreshCycle(of binding: Binding) throws(InjectionError) {
+        let above = rebuildsAbove.filter(\.isRunning)
+        guard let first = above.firstIndex(where: { $0.binding === binding }) else { return }
+        let cycle = above[first...].map(\.binding.key) + [binding.key]
+        throw .circularDependency(cycle: cycle, path: cycle)
+    }
+}
