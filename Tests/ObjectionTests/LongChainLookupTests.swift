@@ -62,6 +62,25 @@ struct LongChainLookupTests {
         }
     }
 
+    @Test("a memo keeps a bounded number of keys however many distinct keys are asked, and still answers each")
+    func memosAreBounded() {
+        var links = [Link(parent: nil, bound: [0: "root"])]
+        let interval = ChainMemo<Int, String>.interval
+        for depth in 1...(2 * interval) { links.append(Link(parent: links[depth - 1])) }
+        let capacity = ChainMemo<Int, String>.capacity
+        var asked = 0
+        for key in 0..<(capacity + 1_000) {
+            #expect(links[2 * interval].find(key, asked: &asked) == (key == 0 ? "root" : nil))
+        }
+        let memos = links.compactMap(\.memo)
+        #expect(memos.count == 2)
+        for memo in memos { #expect(memo.count == capacity) }
+        // A key asked past the capacity walks the whole chain again, and finds what it found.
+        var askedAgain = 0
+        #expect(links[2 * interval].find(capacity + 999, asked: &askedAgain) == nil)
+        #expect(askedAgain == 2 * interval + 1)
+    }
+
     @Test("every kind of resolution from every level of a chain of children finds what its level binds")
     func resolutionsFromEveryLevel() async throws {
         let built = Counter()

@@ -7,7 +7,9 @@
 /// passes it tells it what was found above (``find(_:from:parent:memo:answer:)``). The first walk
 /// for a key goes as far as it must; those after it look at about two intervals of links at most. The chains are immutable, so what was found
 /// above a link never changes. Links closer to the root than an interval — every request scope,
-/// every ordinary child — keep nothing and cost nothing.
+/// every ordinary child — keep nothing and cost nothing. A memo keeps at most ``capacity`` keys:
+/// a server that asks for names its clients send (`get(_:named:)` with a path segment) must not
+/// grow it without bound; a key asked past that walks as far as it must each time.
 ///
 /// ```swift
 /// let owner = ChainMemo.find(tableID, from: injector, parent: \.parent, memo: \.ownedMemo) { link in
@@ -20,6 +22,12 @@ final class ChainMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// How many links of a chain pass between two that keep a memo.
     static var interval: Int { 16 }
+
+    /// How many keys one memo keeps at most.
+    static var capacity: Int { 4_096 }
+
+    /// How many keys this memo keeps.
+    var count: Int { found.withLock(\.count) }
 
     /// A memo for the link at `depth` of its chain (the root's is 0), if that link keeps one.
     static func forLink(atDepth depth: Int) -> ChainMemo? {
@@ -52,7 +60,11 @@ final class ChainMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             }
             link = parent(current)
         }
-        for memo in passed { memo.found.withLock { $0[key] = .some(found) } }
+        for memo in passed {
+            memo.found.withLock { known in
+                if known.count < capacity { known[key] = .some(found) }
+            }
+        }
         return found
     }
 }
