@@ -131,8 +131,9 @@ extension InjectorActor {
     }
 
     /// Ends this request scope: at once when it can (``shutDownAtOnce()``), else through
-    /// a ``ShutdownRun`` with no deadline (a scope drains nothing: its nested scopes end inside its
-    /// body), whose disposal failure it returns.
+    /// a ``ShutdownRun`` with no deadline (a scope waits for no other scope, its nested ones end
+    /// inside its body, but it waits for its constructions in flight), whose disposal failure it
+    /// returns.
     nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
         guard let pins = shutDownAtOnce() else { return await ShutdownRun(of: self, after: outcome).run(within: nil) }
         if !pins.isEmpty { await release(pins, after: outcome) }

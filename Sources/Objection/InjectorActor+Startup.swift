@@ -29,7 +29,7 @@ extension InjectorActor {
     ///   Unlike a failed creation, a failed start disposes nothing: call ``shutdown(within:)``.
     public nonisolated func start(within timeout: Duration? = nil) async throws {
         try checkNotShutDown()
-        try await StartupRun(of: self).run(within: timeout)
+        try await StartupRun(of: self)?.run(within: timeout)
         setStartupPending(false)
     }
 
@@ -69,7 +69,7 @@ extension InjectorActor {
         let prelude = StartupRun.Prelude(key: key) { parent in
             try await run(try await self.resolveIfBound(key, as: First.self, below: parent))
         }
-        try await StartupRun(of: self, first: prelude).run(within: timeout)
+        try await StartupRun(of: self, first: prelude)?.run(within: timeout)
         setStartupPending(false)
     }
 

@@ -182,7 +182,7 @@ public actor InjectorActor {
             return
         }
         do {
-            try await StartupRun(of: self).run(within: startup.timeout)
+            try await StartupRun(of: self)?.run(within: startup.timeout)
         } catch {
             // Dispose what the other eager singletons built before failing, without waiting for
             // a construction the start gave up: the caller asked for a start bounded by its

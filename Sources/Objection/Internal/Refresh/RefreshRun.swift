@@ -10,7 +10,8 @@
 /// A refresh asked from inside a rebuild it would wait for is a cycle, refused whether the path
 /// runs through constructions (the waits-for graph) or through refreshes (``rebuildsAbove``).
 struct RefreshRun: Sendable {
-    /// The injector asked to refresh.
+    /// The injector asked to refresh; for a rebuild (``replaceGeneration(of:in:as:)``), the one
+    /// that declares the binding, which builds and disposes its generations.
     let injector: InjectorActor
     /// How long each rebuild may take.
     let deadline: Duration

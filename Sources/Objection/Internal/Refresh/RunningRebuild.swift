@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A rebuild of a refreshable binding, running until its provider returns (``InjectorActor``'s
+/// A rebuild of a refreshable binding, running until its provider returns (``RefreshRun``'s
 /// refresh-cycle check): a task its provider started and left running inherits it, and must
 /// not count it once it has ended.
 final class RunningRebuild: Sendable {

@@ -1,6 +1,7 @@
 /// One call of an injector's shutdown: the first call drains and disposes, later ones wait for it
 /// (or return at once where waiting could deadlock), and a call after it has finished does
-/// nothing. ``InjectorActor/shutdown(within:)`` and the end of a request scope run one.
+/// nothing. ``InjectorActor/shutdown(within:)``, the end of a request scope and a creation whose
+/// start-up failed run one.
 ///
 /// ```swift
 /// let failure = await ShutdownRun(of: scope, after: .failed(error)).run(within: nil)

@@ -1,9 +1,11 @@
 /// One start-up of an injector: builds its startup singletons (``InjectorActor/startupBindings``:
-/// the eager ones, in ``Stage/production`` every one), independent ones concurrently, after a
-/// first step if there is one, failing with ``InjectionError/Code/timedOut`` past a deadline.
+/// the eager ones; in ``Stage/production`` every singleton but those that need runtime
+/// arguments, and for a request scope still only the eager ones), independent ones
+/// concurrently, after a first step if there is one, failing with
+/// ``InjectionError/Code/timedOut`` past a deadline.
 ///
 /// ```swift
-/// try await StartupRun(of: injector).run(within: .seconds(10))
+/// try await StartupRun(of: injector)?.run(within: .seconds(10))
 /// ```
 ///
 /// Whatever ends it early — the deadline, a provider's error, the caller's cancellation (a
@@ -32,9 +34,13 @@ struct StartupRun: Sendable {
     /// building is any singleton's construction, eager or not.
     let firstDone: Lock<Bool>
 
-    init(of injector: InjectorActor, first: Prelude? = nil) {
+    /// The start-up of `injector`, after `first` if given; `nil` when it has nothing to build or
+    /// run, as most children and every request scope opened with modules: no lock is made for it.
+    init?(of injector: InjectorActor, first: Prelude? = nil) {
+        let bindings = injector.startupBindings
+        guard !bindings.isEmpty || first != nil else { return nil }
         self.injector = injector
-        self.bindings = injector.startupBindings
+        self.bindings = bindings
         self.first = first
         self.firstDone = Lock(first == nil)
     }
@@ -43,7 +49,6 @@ struct StartupRun: Sendable {
     /// or more is none). An observer of successes hears it as one event that the singletons it
     /// builds name as their parent; the identity travels in a step of its own above them.
     func run(within timeout: Duration?) async throws {
-        guard !bindings.isEmpty || first != nil else { return }
         let observer = injector.observing.flatMap { $0.observesSuccesses ? $0.observer : nil }
         let id = observer.map { _ in ObservedConstruction.ID.next() }
         let start = ContinuousClock.now
