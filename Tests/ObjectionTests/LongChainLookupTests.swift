@@ -67,18 +67,24 @@ struct LongChainLookupTests {
         var links = [Link(parent: nil, bound: [0: "root"])]
         let interval = ChainMemo<Int, String>.interval
         for depth in 1...(2 * interval) { links.append(Link(parent: links[depth - 1])) }
+        let end = links[2 * interval]
         let capacity = ChainMemo<Int, String>.capacity
-        var asked = 0
-        for key in 0..<(capacity + 1_000) {
-            #expect(links[2 * interval].find(key, asked: &asked) == (key == 0 ? "root" : nil))
-        }
         let memos = links.compactMap(\.memo)
         #expect(memos.count == 2)
-        for memo in memos { #expect(memo.count == capacity) }
-        // A key asked past the capacity walks the whole chain again, and finds what it found.
+        var asked = 0
+        #expect(end.find(0, asked: &asked) == "root")
+        for key in 1..<(capacity + 1_000) {
+            #expect(end.find(key, asked: &asked) == nil)
+            for memo in memos { #expect(memo.count <= capacity) }
+        }
+        // The key the application asked first was forgotten when the memos filled: asked again,
+        // it walks the chain once more, and is then remembered.
         var askedAgain = 0
-        #expect(links[2 * interval].find(capacity + 999, asked: &askedAgain) == nil)
+        #expect(end.find(0, asked: &askedAgain) == "root")
         #expect(askedAgain == 2 * interval + 1)
+        askedAgain = 0
+        #expect(end.find(0, asked: &askedAgain) == "root")
+        #expect(askedAgain == 1)
     }
 
     @Test("every kind of resolution from every level of a chain of children finds what its level binds")

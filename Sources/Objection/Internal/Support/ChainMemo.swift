@@ -9,7 +9,8 @@
 /// above a link never changes. Links closer to the root than an interval — every request scope,
 /// every ordinary child — keep nothing and cost nothing. A memo keeps at most ``capacity`` keys:
 /// a server that asks for names its clients send (`get(_:named:)` with a path segment) must not
-/// grow it without bound; a key asked past that walks as far as it must each time.
+/// grow it without bound. A full memo is emptied and filled again: a key asked after that walks
+/// as far as it must once more, and is remembered again.
 ///
 /// ```swift
 /// let owner = ChainMemo.find(tableID, from: injector, parent: \.parent, memo: \.ownedMemo) { link in
@@ -62,7 +63,10 @@ final class ChainMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
         for memo in passed {
             memo.found.withLock { known in
-                if known.count < capacity { known[key] = .some(found) }
+                // Full: start again rather than keep the first keys forever, so that keys made
+                // up by clients cannot crowd out, for good, the ones the application asks.
+                if known.count >= capacity, known[key] == nil { known.removeAll(keepingCapacity: true) }
+                known[key] = .some(found)
             }
         }
         return found
