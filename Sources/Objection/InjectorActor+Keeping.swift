@@ -30,16 +30,21 @@ extension InjectorActor {
         if let generations = binding.lifetime.generations {
             return recordFirstGeneration(value, of: binding, in: generations)
         }
-        guard let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) }) else {
-            return keepsValues
-        }
-        let disposal = Disposal(key: binding.key, dispose: dispose)
+        guard let disposal = disposal(of: value, builtFor: binding) else { return keepsValues }
         if shutdownState.withLock({ $0.record(disposal) }) { return true }
         // Its failure has no caller to reach; the observer hears of it. The task holds the
         // observer, not this injector (a scope's values may be a resource lent back by now).
         let observing = observing
         Task.detached { _ = await disposal.run(after: .succeeded, observing: observing) }
         return false
+    }
+
+    /// How to dispose `value`, which this injector built for `binding`: the binding's hook, or
+    /// `dispose()` when the value is its own to dispose here (``ownsValues(of:)``); `nil` when
+    /// there is nothing to do.
+    nonisolated func disposal(of value: any Sendable, builtFor binding: Binding) -> Disposal? {
+        binding.disposal(of: value, ownedHere: { ownsValues(of: binding) })
+            .map { Disposal(key: binding.key, dispose: $0) }
     }
 
     /// Whether the values `binding` produces here are its own to dispose. They are unless it is

@@ -143,9 +143,7 @@ extension InjectorActor {
         of binding: Binding,
         in generations: Generations
     ) -> Bool {
-        let dispose = binding.disposal(of: value, ownedHere: { ownsValues(of: binding) })
-        let first = Generation(
-            box: CellValue.wrap(value), number: 1, disposal: dispose.map { Disposal(key: binding.key, dispose: $0) })
+        let first = Generation(box: CellValue.wrap(value), number: 1, disposal: disposal(of: value, builtFor: binding))
         let atShutdown = Disposal(key: binding.key) { outcome in
             try await generations.retireAtShutdown()?.dispose(after: outcome)
         }

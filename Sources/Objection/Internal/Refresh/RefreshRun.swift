@@ -10,8 +10,7 @@
 /// A refresh asked from inside a rebuild it would wait for is a cycle, refused whether the path
 /// runs through constructions (the waits-for graph) or through refreshes (``rebuildsAbove``).
 struct RefreshRun: Sendable {
-    /// The injector asked to refresh; for a rebuild (``replaceGeneration(of:in:as:)``), the one
-    /// that declares the binding, which builds and disposes its generations.
+    /// The injector asked to refresh.
     let injector: InjectorActor
     /// How long each rebuild may take.
     let deadline: Duration
@@ -46,9 +45,9 @@ struct RefreshRun: Sendable {
                 let node = Construction(key: binding.key)
                 let waiter = try asking.flatMap { asking in try WaitGraph.recordWait(of: asking, on: node) }
                 defer { if let waiter { WaitGraph.endWait(of: waiter, on: node) } }
-                let owner = RefreshRun(of: injector.owner(of: binding), within: deadline)
+                let owner = injector.owner(of: binding)
                 try await generations.coalescing {
-                    try await owner.replaceGeneration(of: binding, in: generations, as: node)
+                    try await replaceGeneration(of: binding, in: generations, as: node, by: owner)
                 }
                 replaced.append(binding.key)
             } catch {
@@ -63,19 +62,18 @@ struct RefreshRun: Sendable {
         return replaced
     }
 
-    /// Builds the next generation of `binding`, which ``injector`` declares, as `node` (its node
-    /// in the waits-for graph), and swaps it in; the replaced one is disposed now if no request
-    /// scope uses it.
+    /// Builds the next generation of `binding` by `owner`, the injector that declares it, as
+    /// `node` (its node in the waits-for graph), and swaps it in; the replaced one is disposed now
+    /// if no request scope uses it.
     private func replaceGeneration(
         of binding: Binding,
         in generations: Generations,
-        as node: Construction
+        as node: Construction,
+        by owner: InjectorActor
     ) async throws {
-        let injector = injector
-        guard !injector.isShutDown else { throw InjectionError.shutDown(isScope: injector.isScope, key: binding.key) }
-        let frame = try injector.enter(binding, below: nil).inside(node)
-        let observing = injector.observing
-        let ownedHere: @Sendable () -> Bool = { injector.ownsValues(of: binding) }
+        guard !owner.isShutDown else { throw InjectionError.shutDown(isScope: owner.isScope, key: binding.key) }
+        let frame = try owner.enter(binding, below: nil).inside(node)
+        let observing = owner.observing
         // Counted from before its task starts until that task ends, answered or given up.
         let work = generations.startWork()
         let rebuild = RunningRebuild(binding)
@@ -84,29 +82,26 @@ struct RefreshRun: Sendable {
             // Ended when the provider returns: a task it started that outlives it is no part of it.
             defer { rebuild.end() }
             return try await Self.$rebuildsAbove.withValue(rebuilds) {
-                try await injector.observingConstruction(of: binding, at: frame) { frame in
-                    try await binding.producer.buildAgain(in: injector, frame: frame, for: binding)
+                try await owner.observingConstruction(of: binding, at: frame) { frame in
+                    try await binding.producer.buildAgain(in: owner, frame: frame, for: binding)
                 }
             }
         } discardingLate: { late in
-            if let dispose = binding.disposal(of: late.value, ownedHere: ownedHere) {
-                _ = await Disposal(key: binding.key, dispose: dispose).run(after: .succeeded, observing: observing)
-            }
+            _ = await owner.disposal(of: late.value, builtFor: binding)?.run(after: .succeeded, observing: observing)
         } ended: {
             generations.endWork(work)
         }
-        let disposal = binding.disposal(of: built.value, ownedHere: ownedHere)
-            .map { Disposal(key: binding.key, dispose: $0) }
+        let disposal = owner.disposal(of: built.value, builtFor: binding)
         let next = Generation(box: built.box, number: generations.nextNumber, disposal: disposal)
         // Checked after building: shutdown may have begun meanwhile, and its disposals taken.
-        guard injector.keepsValues else {
+        guard owner.keepsValues else {
             if let disposal { _ = await disposal.run(after: .succeeded, observing: observing) }
-            throw InjectionError.shutDown(isScope: injector.isScope, key: binding.key)
+            throw InjectionError.shutDown(isScope: owner.isScope, key: binding.key)
         }
         let replaced = generations.replace(with: next)
         if let old = replaced?.disposal { _ = await old.run(after: .succeeded, observing: observing) }
         // Shutdown ended the binding between the check above and the swap: `next` came back.
-        if replaced === next { throw InjectionError.shutDown(isScope: injector.isScope, key: binding.key) }
+        if replaced === next { throw InjectionError.shutDown(isScope: owner.isScope, key: binding.key) }
     }
 
     /// The rebuilds the current task runs inside, outermost first: a rebuild's task inherits its
