@@ -26,36 +26,16 @@ import Synchronization
 public final class OpenScope: Sendable {
     /// The scope: resolve the request's values and scoped instances from it.
     public let injector: InjectorActor
-    /// Whether it has been ended; what ends it (set once).
-    private let ending: Ending
-
-    /// What ending a scope does, kept apart from the handle so that a handle released without
-    /// being ended can still end it from its `deinit`.
-    final class Ending: Sendable {
-        let scope: InjectorActor
-        private let ended = Atomic<Bool>(false)
-        /// The outcome the scope ends with if its handle is released unended — `nil` for a
-        /// `CancellationError`, made only then (boxing an error allocates, on every request) —
-        /// and who hears of a disposal that fails then.
-        let ifReleased = Mutex<(outcome: ScopeOutcome?, log: (@Sendable (ResponseDisposalFailure) -> Void)?)>(
-            (nil, nil))
-
-        init(scope: InjectorActor) {
-            self.scope = scope
-        }
-
-        var isEnded: Bool { ended.load(ordering: .acquiring) }
-
-        /// Ends the scope after `outcome` unless it has ended; the disposals' failure, if any.
-        nonisolated(nonsending) func end(after outcome: ScopeOutcome) async -> InjectionError? {
-            guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
-            return await scope.close(after: outcome)
-        }
-    }
+    /// Whether it has been ended, or is being ended (set once, by the first ``end(_:)``).
+    private let ended = Atomic<Bool>(false)
+    /// The outcome the scope ends with if this handle is released unended — `nil` for a
+    /// `CancellationError`, made only then (boxing an error allocates, on every request) — and
+    /// who hears of a disposal that fails then.
+    private let ifReleased = Mutex<(outcome: ScopeOutcome?, log: (@Sendable (ResponseDisposalFailure) -> Void)?)>(
+        (nil, nil))
 
     init(injector: InjectorActor) {
         self.injector = injector
-        self.ending = Ending(scope: injector)
     }
 
     /// Whether ``end(_:)`` has been called.
@@ -63,7 +43,7 @@ public final class OpenScope: Sendable {
     /// ```swift
     /// if !open.isEnded { try await open.end(.succeeded) }
     /// ```
-    public var isEnded: Bool { ending.isEnded }
+    public var isEnded: Bool { ended.load(ordering: .acquiring) }
 
     /// The outcome the scope ends with if this handle is released without ``end(_:)`` having been
     /// called: a failure (a `CancellationError`) unless this says otherwise; and what hears of a
@@ -84,7 +64,7 @@ public final class OpenScope: Sendable {
         with outcome: ScopeOutcome,
         log: (@Sendable (ResponseDisposalFailure) -> Void)? = nil
     ) {
-        ending.ifReleased.withLock { ifReleased in
+        self.ifReleased.withLock { ifReleased in
             ifReleased.outcome = outcome
             if let log { ifReleased.log = log }
         }
@@ -103,17 +83,18 @@ public final class OpenScope: Sendable {
     /// - Throws: ``InjectionError/Code/disposalFailed`` when a disposal threw (after every other
     ///   one ran), as ``InjectorActor/withScope(values:_:)`` does.
     public nonisolated(nonsending) func end(_ outcome: ScopeOutcome) async throws {
-        if let failure = await ending.end(after: outcome) { throw failure }
+        guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if let failure = await injector.close(after: outcome) { throw failure }
     }
 
     deinit {
-        guard !ending.isEnded else { return }
-        let ending = ending
-        let (given, log) = ending.ifReleased.withLock { $0 }
+        // No `end(_:)` runs now (it holds the handle): unended here means never ended.
+        guard !isEnded else { return }
+        let (given, log) = ifReleased.withLock { $0 }
         let outcome = given ?? .failed(CancellationError())
         // Detached: nothing of the releasing task (its current injector, its frame) belongs here.
-        Task.detached {
-            if let failure = await ending.end(after: outcome) {
+        Task.detached { [scope = injector] in
+            if let failure = await scope.close(after: outcome) {
                 log?(ResponseDisposalFailure(error: failure, responseFailed: outcome.error != nil, afterRelease: true))
             }
         }
