@@ -74,7 +74,8 @@ extension InjectorActor {
     {
         var bindings: [Binding] = []
         for key in keys {
-            guard let binding = table.binding(for: key) else {
+            // An `Injectable` type declared refreshable is bound just in time, as `get` binds it.
+            guard let binding = try table.binding(for: key) ?? justInTimeBinding(for: key, as: key.type) else {
                 throw InjectionError.missingBinding(key, requestedBy: nil)
             }
             guard binding.lifetime.changesOnRefresh else { throw InjectionError.notRefreshable(binding) }
@@ -92,7 +93,9 @@ extension InjectorActor {
     /// ```
     public nonisolated var refreshableKeys: [BindingKey] { refreshableBindings.map(\.key) }
 
-    /// The refreshable bindings this injector resolves, its own first, each once.
+    /// The refreshable bindings this injector resolves, its own first, each once: those its
+    /// hierarchy declares, then the ``Injectable`` types declared refreshable that were bound just
+    /// in time so far (one never bound was never built: there is nothing to refresh).
     nonisolated var refreshableBindings: [Binding] {
         var found: [Binding] = []
         var current: BindingTable? = table
@@ -100,7 +103,8 @@ extension InjectorActor {
             found += declaring.declaredBindings.filter(\.lifetime.changesOnRefresh)
             current = declaring.parent
         }
-        return found
+        let justInTime = (root.justInTime?.all ?? []).filter(\.lifetime.changesOnRefresh)
+        return found + justInTime.sorted { $0.key.description < $1.key.description }
     }
 
     /// The generation of `binding` this caller reads: in a request scope the one the scope pinned,

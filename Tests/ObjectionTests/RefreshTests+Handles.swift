@@ -91,3 +91,29 @@ extension RefreshTests {
         #expect(ledger.disposed == [2, 1])
     }
 }
+
+/// An ``Injectable`` type declared refreshable, bound just in time: which build made it.
+final class JustInTimeRates: Injectable, Sendable {
+    static let builds = Counter()
+    static let injection = Injection(provider: { _ in JustInTimeRates(number: builds.increment()) })
+        .inScope(.refreshable)
+    let number: Int
+
+    init(number: Int) { self.number = number }
+}
+
+extension RefreshTests {
+    @Test("an Injectable type declared refreshable, bound just in time, is refreshed like a declared binding")
+    func justInTimeRefreshable() async throws {
+        let injector = try await makeInjector { _ in }
+        // Never asked for: not bound yet, so nothing to refresh.
+        #expect(try await injector.refresh(JustInTimeRates.self) == false)
+        let first = try await injector.get(JustInTimeRates.self).number
+        #expect(injector.refreshableKeys == [BindingKey(JustInTimeRates.self)])
+        #expect(try await injector.refresh(JustInTimeRates.self))
+        #expect(try await injector.get(JustInTimeRates.self).number == first + 1)
+        #expect(try await injector.refresh() == [BindingKey(JustInTimeRates.self)])
+        #expect(try await injector.get(JustInTimeRates.self).number == first + 2)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+}

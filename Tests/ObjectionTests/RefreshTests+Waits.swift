@@ -5,6 +5,10 @@ import Testing
 
 /// What a refresh waits for ends: a refresh asked from inside its own rebuild, a caller that
 /// leaves while another refresh's rebuild runs, a refreshable binding that needs itself.
+/// The ledger's refreshable singleton (RefreshFixtures.swift), which the suite's own `Limiter`
+/// hides inside it.
+fileprivate typealias LedgerLimiter = Limiter
+
 @Suite("Refresh waits that end", .hangLimit)
 struct RefreshWaitTests {
     final class Limiter: Sendable {}
@@ -180,6 +184,51 @@ struct RefreshWaitTests {
         release.open()
         #expect(try await running.value)
         #expect(await injector.shutdown(within: nil) == nil)
+    }
+
+    @Test("a refresh asked while the first instance is being built waits for it, then rebuilds it")
+    func refreshDuringFirstBuild() async throws {
+        let run = try await RefreshDuringFirstBuild(firstLimit: 100)
+        #expect(try await run.first.value.limit == 100)
+        #expect(try await run.refresh.value)
+        #expect(try await run.injector.get(LedgerLimiter.self).limit == 200)
+        #expect(run.ledger.builds == 2)
+        #expect(await run.injector.shutdown(within: nil) == nil)
+        #expect(run.ledger.disposed.sorted() == [1, 2])
+    }
+
+    @Test("a refresh that waited for a first build that failed replaces nothing, and the next get builds")
+    func refreshDuringFailedFirstBuild() async throws {
+        let run = try await RefreshDuringFirstBuild(firstLimit: -1)
+        await #expect(throws: (any Error).self) { try await run.first.value }
+        #expect(try await run.refresh.value == false)
+        #expect(try await run.injector.get(LedgerLimiter.self).limit == 200)
+        #expect(await run.injector.shutdown(within: nil) == nil)
+    }
+
+    /// A first build that reads `firstLimit` (negative: it fails), held until a refresh asked
+    /// meanwhile, after the limit changed to 200, waits on it too; then released.
+    fileprivate struct RefreshDuringFirstBuild {
+        let ledger = RefreshLedger()
+        let injector: InjectorActor
+        let first: Task<LedgerLimiter, any Error>
+        let refresh: Task<Bool, any Error>
+
+        init(firstLimit: Int) async throws {
+            ledger.limit = firstLimit
+            let injector = try await ledger.injector()
+            let building = ledger.hold(build: 1)
+            first = Task { try await injector.get(LedgerLimiter.self) }
+            await building.wait()
+            // The first build read its limit; the setting changes, and its watcher refreshes.
+            ledger.limit = 200
+            refresh = Task { try await injector.refresh(LedgerLimiter.self, within: .seconds(3_600)) }
+            let cell = try #require(injector.table.binding(for: BindingKey(LedgerLimiter.self))?.lifetime.cell)
+            // The first get waits on its construction, and the refresh with it.
+            await waitUntil { cell.construction?.joins == 2 }
+            ledger.releaseHeld()
+            self.injector = injector
+        }
     }
 
     @Test("a refreshable binding that needs itself is a cycle naming it, not a captured refreshable")

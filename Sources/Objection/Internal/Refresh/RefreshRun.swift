@@ -32,11 +32,13 @@ struct RefreshRun: Sendable {
         var replaced: [BindingKey] = []
         var failures: [(key: BindingKey, error: any Error)] = []
         for binding in bindings {
-            guard let generations = binding.lifetime.generations, generations.current != nil else { continue }
+            guard let generations = binding.lifetime.generations else { continue }
             do {
                 // Asked from inside a construction of this binding (its own rebuild's provider),
                 // the refresh would wait for itself: a cycle.
                 let asking = try ResolutionFrame.active.map { caller in try injector.enter(binding, below: caller) }
+                let waiting = try asking ?? injector.enter(binding, below: nil)
+                guard try await Self.isBuilt(binding, in: generations, waitingAs: waiting) else { continue }
                 // Or from inside a rebuild that this binding's own rebuild started, on any path
                 // of refreshes (R's provider refreshes Q, Q's refreshes R).
                 try Self.refuseRefreshCycle(of: binding)
@@ -60,6 +62,30 @@ struct RefreshRun: Sendable {
         }
         guard failures.isEmpty else { throw InjectionError.refreshFailed(failures) }
         return replaced
+    }
+
+    /// Whether `binding` has a value to replace. A binding never built is left alone (its first
+    /// `get` reads the settings of then), but one whose first value is being built now is waited
+    /// for: that build may have read the settings before this refresh was asked, so it is
+    /// rebuilt like any other. `frame` is the refresh's, waiting as a step of `binding` would
+    /// (a refresh asked from inside that first build is a cycle). A first build that fails leaves
+    /// nothing to replace.
+    private static func isBuilt(
+        _ binding: Binding,
+        in generations: Generations,
+        waitingAs frame: ResolutionFrame
+    ) async throws -> Bool {
+        if generations.current != nil { return true }
+        guard let cell = binding.lifetime.cell, let construction = cell.construction,
+            let outcome = cell.outcomeInFlight(excluding: [])
+        else { return false }
+        // Waits as `CellState.wait` does, but tells a cycle this wait would close (thrown) from
+        // the build's own failure, which its callers got (nothing to replace).
+        construction.recordJoin()
+        let waiter = try WaitGraph.recordWait(of: frame, on: construction)
+        defer { if let waiter { WaitGraph.endWait(of: waiter, on: construction) } }
+        do { _ = try await outcome.value() } catch { try Task.checkCancellation() }
+        return generations.current != nil
     }
 
     /// Builds the next generation of `binding` by `owner`, the injector that declares it, as
