@@ -206,6 +206,30 @@ struct RefreshWaitTests {
         #expect(await run.injector.shutdown(within: nil) == nil)
     }
 
+    @Test("a refresh asked from inside its binding's first build is a cycle, not a wait for itself")
+    func refreshFromTheFirstBuild() async throws {
+        let box = InjectorBox()
+        let builds = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in
+                if builds.increment() == 1, let injector = box.injector {
+                    try await injector.refresh(Limiter.self, within: .seconds(3_600))
+                }
+                return Limiter()
+            }.asRefreshable()
+        }
+        box.injector = injector
+        defer { box.injector = nil }
+        let error = try await withDeadline(seconds: 60) {
+            await injectionError { _ = try await injector.get(Limiter.self) }
+        }
+        let cycle = error?.problems.first?.underlying as? InjectionError ?? error
+        #expect(cycle?.code == .circularDependency)
+        #expect(cycle?.path == [BindingKey(Limiter.self), BindingKey(Limiter.self)])
+        _ = try await injector.get(Limiter.self)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+
     /// A first build that reads `firstLimit` (negative: it fails), held until a refresh asked
     /// meanwhile, after the limit changed to 200, waits on it too; then released.
     fileprivate struct RefreshDuringFirstBuild {
