@@ -17,16 +17,7 @@ struct RefreshWaitTests {
     @Test("a refresh asked from inside its binding's own rebuild is a cycle, not a wait until the deadline")
     func refreshFromItsOwnRebuild() async throws {
         let box = InjectorBox()
-        let builds = Counter()
-        let injector = try await makeInjector { binder in
-            binder.bind(Limiter.self).to { _ in
-                if builds.increment() == 2, let injector = box.injector {
-                    try await injector.refresh(Limiter.self, within: .seconds(3_600))
-                }
-                return Limiter()
-            }.asRefreshable()
-        }
-        box.injector = injector
+        let injector = try await Self.injector(refreshingFromBuild: 2, in: box)
         // The provider holds the box, which holds the injector: let go at the end.
         defer { box.injector = nil }
         let first = try await injector.get(Limiter.self)
@@ -209,16 +200,7 @@ struct RefreshWaitTests {
     @Test("a refresh asked from inside its binding's first build is a cycle, not a wait for itself")
     func refreshFromTheFirstBuild() async throws {
         let box = InjectorBox()
-        let builds = Counter()
-        let injector = try await makeInjector { binder in
-            binder.bind(Limiter.self).to { _ in
-                if builds.increment() == 1, let injector = box.injector {
-                    try await injector.refresh(Limiter.self, within: .seconds(3_600))
-                }
-                return Limiter()
-            }.asRefreshable()
-        }
-        box.injector = injector
+        let injector = try await Self.injector(refreshingFromBuild: 1, in: box)
         defer { box.injector = nil }
         let error = try await withDeadline(seconds: 60) {
             await injectionError { _ = try await injector.get(Limiter.self) }
@@ -228,6 +210,21 @@ struct RefreshWaitTests {
         #expect(cycle?.path == [BindingKey(Limiter.self), BindingKey(Limiter.self)])
         _ = try await injector.get(Limiter.self)
         #expect(await injector.shutdown(within: nil) == nil)
+    }
+
+    /// An injector, kept in `box`, whose refreshable `Limiter`'s build `number` refreshes it.
+    static func injector(refreshingFromBuild number: Int, in box: InjectorBox) async throws -> InjectorActor {
+        let builds = Counter()
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in
+                if builds.increment() == number, let injector = box.injector {
+                    try await injector.refresh(Limiter.self, within: .seconds(3_600))
+                }
+                return Limiter()
+            }.asRefreshable()
+        }
+        box.injector = injector
+        return injector
     }
 
     /// A first build that reads `firstLimit` (negative: it fails), held until a refresh asked
