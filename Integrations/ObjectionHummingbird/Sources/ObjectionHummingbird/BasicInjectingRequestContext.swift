@@ -33,6 +33,6 @@ public struct BasicInjectingRequestContext: InjectingRequestContext {
     /// - Parameter source: The channel and logger of the request.
     public init(source: Source) {
         self.coreContext = .init(source: source)
-        self.requestScope = RequestScopeStorage()
+        self.requestScope = RequestScopeStorage(connection: source.channel)
     }
 }

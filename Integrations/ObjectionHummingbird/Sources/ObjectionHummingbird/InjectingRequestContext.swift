@@ -9,11 +9,12 @@ import Hummingbird
 /// ```swift
 /// struct AppRequestContext: InjectingRequestContext {
 ///     var coreContext: CoreRequestContextStorage
-///     var requestScope = RequestScopeStorage()
+///     var requestScope: RequestScopeStorage
 ///     var tenant: String?
 ///
 ///     init(source: Source) {
 ///         self.coreContext = .init(source: source)
+///         self.requestScope = RequestScopeStorage(connection: source.channel)
 ///     }
 /// }
 ///

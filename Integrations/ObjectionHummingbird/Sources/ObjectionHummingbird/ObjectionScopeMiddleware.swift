@@ -152,6 +152,8 @@ public struct ObjectionScopeMiddleware<Context: InjectingRequestContext>: Router
                 response.body = ScopeEndingBody.wrap(
                     response.body, ending: open, after: outcome,
                     unwritten: outcome.ifReleasedUnwritten(isHead: request.method == .head, code: status.code),
+                    // Watched only if open now (a router test's channel never is).
+                    connection: context.requestScope.connection.flatMap { $0.isActive ? $0 : nil },
                     logger: context.logger)
             } else if let failure = outcome.error {
                 await ScopeEndingBody.endAfterFailure(open, error: failure, logger: context.logger)

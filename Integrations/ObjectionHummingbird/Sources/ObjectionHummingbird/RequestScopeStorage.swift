@@ -1,3 +1,4 @@
+import NIOCore
 import Objection
 
 /// What ``ObjectionScopeMiddleware`` leaves in an ``InjectingRequestContext``: the request's scope
@@ -54,5 +55,27 @@ public struct RequestScopeStorage: Sendable {
     /// ```swift
     /// self.requestScope = RequestScopeStorage()
     /// ```
-    public init() {}
+    /// The connection the request came on, if the context was given it
+    /// (``BasicInjectingRequestContext`` is): a streamed body's scope then ends failed, not
+    /// succeeded, when the connection has closed before the body finishes — a client that left
+    /// while the body waited between writes, which no write has told.
+    ///
+    /// ```swift
+    /// init(source: ApplicationRequestContextSource) {
+    ///     self.coreContext = .init(source: source)
+    ///     self.requestScope = RequestScopeStorage(connection: source.channel)
+    /// }
+    /// ```
+    public var connection: (any Channel)?
+
+    /// Empty storage, for a context's `init(source:)`.
+    ///
+    /// ```swift
+    /// var requestScope = RequestScopeStorage()
+    /// ```
+    ///
+    /// - Parameter connection: The request's connection, if the context's source has it.
+    public init(connection: (any Channel)? = nil) {
+        self.connection = connection
+    }
 }

@@ -1,14 +1,17 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import Objection
 
 /// A streamed response body that keeps its request scope open until it has been written.
 ///
 /// The scope ends when the body finishes the response (before the end is sent, so that a client
 /// holding the whole response finds the scope ended), when the body returns without finishing,
-/// or with the write's error when writing fails (the client gone). A written body ends the scope
-/// with the response's outcome: failed, with a ``Objection/ServerErrorStatus``, for a `5xx`. The
+/// or with the write's error when writing fails (the client gone) — or, when the request's
+/// connection is known, with a closed-channel error when it closed before the body finishes. A
+/// written body ends the scope with the response's outcome: failed, with a
+/// ``Objection/ServerErrorStatus``, for a `5xx`. The
 /// body is written with the scope as the task's current injector. If the server never writes the
 /// body, the scope is ended with `unwritten` when the body is released: that outcome for a `HEAD`
 /// (or a `204`, a `304`), failed for any other, whose client left before the head was sent; a
@@ -20,6 +23,7 @@ enum ScopeEndingBody {
         ending scope: OpenScope,
         after outcome: ScopeOutcome,
         unwritten: ScopeOutcome,
+        connection: (any Channel)?,
         logger: Logger
     ) -> ResponseBody {
         scope.endsWhenReleased(with: unwritten) { log($0, logger: logger) }
@@ -27,7 +31,8 @@ enum ScopeEndingBody {
             do {
                 // In the scope, as the handler ran: `InjectorActor.current` is the request's.
                 try await InjectorActor.withCurrent(scope.injector) {
-                    try await body.write(Writer(base: writer, scope: scope, outcome: outcome, logger: logger))
+                    try await body.write(
+                        Writer(base: writer, scope: scope, outcome: outcome, connection: connection, logger: logger))
                 }
             } catch {
                 await endAfterFailure(scope, error: error, logger: logger)
@@ -68,6 +73,8 @@ enum ScopeEndingBody {
         var base: any ResponseBodyWriter
         let scope: OpenScope
         let outcome: ScopeOutcome
+        /// The request's connection, when known: closed before the end, the client left.
+        let connection: (any Channel)?
         let logger: Logger
 
         mutating func write(_ buffer: ByteBuffer) async throws {
@@ -79,6 +86,9 @@ enum ScopeEndingBody {
         }
 
         consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+            // A client that left while the body waited between writes is seen here, or never:
+            // the end, which would tell, is written after the disposals.
+            if let connection, !connection.isActive { throw ChannelError.ioOnClosedChannel }
             try await ScopeEndingBody.endAfterWriting(scope, outcome: outcome, logger: logger)
             try await base.finish(trailingHeaders)
         }

@@ -147,6 +147,42 @@ struct StreamedBodyTests {
         await injector.shutdown()
     }
 
+    @Test("A client that leaves while the stream waits, before its body only finishes: the scope ends failed")
+    func clientLeavesWhileTheStreamWaits() async throws {
+        let events = EventLog()
+        // Passed once the first chunk is out; opened once the server has seen the client leave.
+        let streaming = Gate()
+        let connection = Mutex<(any Channel)?>(nil)
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        let app = Self.application(injector) { _, context in
+            let probe = try await context.resolve(DisposalProbe.self)
+            connection.withLock { $0 = context.requestScope.connection }
+            return Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "first:\(probe.read())\n"))
+                    await streaming.pass()
+                    // An event stream between events: no write tells it the client left.
+                    try await writer.finish(nil)
+                })
+        }
+        try await app.test(.live) { client in
+            let raw = try RawConnection(port: try #require(client.port))
+            try raw.send("GET /scoped/stream HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            await streaming.waitForArrivals(1)
+            raw.close()
+            let server = try #require(connection.withLock { $0 })
+            while server.isActive {
+                try Task.checkCancellation()
+                await Task.yield()
+            }
+            streaming.open()
+            try await waitForEvents(events, count: 1)
+        }
+        #expect(events.all == ["disposed after a failure"])
+        await injector.shutdown()
+    }
+
     /// A middleware outside the scope's that answers in place of the handler, dropping its body
     /// unwritten, as a server does whose client left before the head was sent.
     struct DropsTheBody: RouterMiddleware {
