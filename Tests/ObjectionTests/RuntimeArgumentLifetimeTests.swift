@@ -253,6 +253,33 @@ struct RuntimeArgumentLifetimeTests {
     }
 
     @Test(
+        "an eager or refreshable alias to a binding that takes arguments is a configuration error, naming that binding")
+    func aliasesBuildingOnceWithoutACaller() async throws {
+        let error = await injectionError {
+            _ = try await makeInjector { binder in
+                binder.bind(Tenant.self).to(arguments: String.self) { _, id in Tenant(id: id) }
+                binder.bind(Member.self).to(arguments: String.self) { _, id in Member(id: id) }.defaults("m")
+                binder.bind((any Named).self).to(Tenant.self).asEagerSingleton()
+                binder.bind((any Named).self, named: "member").to(Member.self).asRefreshable()
+                // Through a transient alias too.
+                binder.bind((any Named).self, named: "via").to((any Named).self, named: "plain")
+                    .asRefreshable()
+                binder.bind((any Named).self, named: "plain").to(Member.self)
+            }
+        }
+        #expect(error?.code == .invalidConfiguration)
+        #expect(
+            error?.problems.map { $0.message }.sorted() == [
+                "'Named named \"member\"' cannot be refreshable: 'Member', which it is bound to, takes runtime "
+                    + "arguments, and a refresh rebuilds it without them",
+                "'Named named \"via\"' cannot be refreshable: 'Member', which it is bound to, takes runtime "
+                    + "arguments, and a refresh rebuilds it without them",
+                "'Named' is an eager singleton but 'Tenant', which it is bound to, needs runtime arguments: give "
+                    + "'Tenant' defaults(...)",
+            ])
+    }
+
+    @Test(
         "in production start-up builds a singleton with defaults from them, and leaves one without, or an alias to one, for its first call"
     )
     func productionStartup() async throws {

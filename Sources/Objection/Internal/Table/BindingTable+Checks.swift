@@ -81,7 +81,38 @@ extension BindingTable {
             if binding.producer.targetConforms(target.producer) == false {
                 report("'\(binding.key)' is bound to '\(targetKey)', which is not a '\(binding.key.typeName)'")
             }
+            // The rule `check` applies to a binding that takes runtime arguments, applied to what
+            // an eager or refreshable alias is built by.
+            if binding.isEager || binding.scope == .refreshable,
+                let taker = Self.argumentTaker(targetKey, in: self), let arguments = taker.producer.arguments
+            {
+                if binding.isEager && arguments.argumentsRequired {
+                    report(
+                        "'\(binding.key)' is an eager singleton but '\(taker.key)', which it is bound to, needs "
+                            + "runtime arguments: give '\(taker.key)' defaults(...)")
+                }
+                if binding.scope == .refreshable {
+                    report(
+                        "'\(binding.key)' cannot be refreshable: '\(taker.key)', which it is bound to, takes runtime "
+                            + "arguments, and a refresh rebuilds it without them")
+                }
+            }
         }
         return problems
+    }
+
+    /// The binding `key` is built by, followed through transient aliases, if it takes runtime
+    /// arguments: what an eager or refreshable alias to `key` would build without them.
+    static func argumentTaker(_ key: BindingKey, in table: BindingTable) -> Binding? {
+        var visited: Set<BindingKey> = []
+        var current = key
+        while visited.insert(current).inserted, let binding = table.binding(for: current) {
+            if binding.producer.isAlias, binding.scope == .transient, let target = binding.dependencies.first {
+                current = target
+                continue
+            }
+            return binding.producer.arguments?.takesArguments == true ? binding : nil
+        }
+        return nil
     }
 }
