@@ -40,6 +40,11 @@ final class ScopeKeeper: Sendable {
             ? BodyHold(keeper: self) : nil
     }
 
+    /// What the request's log says of a kept body made while another exists, which keeps nothing.
+    static let secondBodyWarning =
+        "A second body keeping the request's scope was made while the first exists: it does not "
+        + "keep the scope, whose scoped instances may be disposed before it is written"
+
     /// Held by the kept body's stream: its release, when the stream is, tells the keeper.
     final class BodyHold: Sendable {
         let keeper: ScopeKeeper
@@ -64,7 +69,9 @@ extension Response.Body {
     /// A streamed body that keeps the request's scope open until it has ended, so that it may use
     /// the request's scoped instances to its last byte: they are disposed once the stream has
     /// returned — before its end is sent, so that a client holding the whole response finds them
-    /// disposed — or after it threw (the client gone, say), with that error as the outcome.
+    /// disposed — or after it threw (the client gone, say), with that error as the outcome. A client
+    /// that left while the stream waited between writes is found by one more write, of nothing,
+    /// before the scope ends: the scope then ends failed with the connection's error.
     ///
     /// Like `Response.Body(managedAsyncStream:count:)`: write the buffers, and return or throw;
     /// the end, or the error, is written for you. Outside a scope middleware's chain it is just
@@ -79,7 +86,9 @@ extension Response.Body {
     /// else failed, rolled back — a middleware answered with another response, or the server
     /// gave the body up (``Objection/ScopeOutcome/ifReleasedUnwritten(isHead:code:)``).
     /// A kept body the handler made and dropped, returning another response, keeps nothing: the
-    /// scope ends as if it had never been made, and the handler may make another. A kept body
+    /// scope ends as if it had never been made, and the handler may make another. One kept body
+    /// keeps the scope at a time: one made while another still exists keeps nothing, and says so
+    /// in a `warning` to the request's logger. A kept body
     /// belongs to its response: one handed to another task that outlives the handler counts
     /// as kept, and its release unwritten ends the scope failed.
     ///
@@ -101,11 +110,15 @@ extension Response.Body {
         count: Int = -1,
         _ stream: @escaping @Sendable (any AsyncBodyStreamWriter) async throws -> Void
     ) {
-        guard let hold = request.storage[ScopeKeeperKey.self]?.keep() else {
+        let keeper = request.storage[ScopeKeeperKey.self]
+        guard let keeper, let hold = keeper.keep() else {
+            if keeper != nil {
+                // Another kept body of this request still exists: only one keeps the scope.
+                request.logger.warning("\(ScopeKeeper.secondBodyWarning)")
+            }
             self.init(managedAsyncStream: stream, count: count)
             return
         }
-        let keeper = hold.keeper
         let logger = request.logger
         let scope = keeper.scope
         self.init(
@@ -132,7 +145,8 @@ extension Response.Body {
                     if count >= 0, holding.bytesWritten != count {
                         throw ResponseLengthMismatch(declared: Int64(count))
                     }
-                    // A response whose head Vapor could not write must not commit as answered.
+                    // A response whose head Vapor could not write, or whose client has left, must
+                    // not commit as answered.
                     try await holding.confirmWritable()
                 } catch {
                     // The buffer held back is dropped: with a known length it would complete the
@@ -170,8 +184,7 @@ extension Response.Body {
 final class HoldingWriter: AsyncBodyStreamWriter {
     private let base: any AsyncBodyStreamWriter
     private let holdsLast: Bool
-    private let state = Mutex<(held: ByteBuffer?, error: (any Error)?, bytes: Int, forwarded: Bool)>(
-        (nil, nil, 0, false))
+    private let state = Mutex<(held: ByteBuffer?, error: (any Error)?, bytes: Int)>((nil, nil, 0))
 
     init(base: any AsyncBodyStreamWriter, holdsLast: Bool) {
         self.base = base
@@ -191,9 +204,7 @@ final class HoldingWriter: AsyncBodyStreamWriter {
             let due = state.withLock { state -> ByteBuffer? in
                 state.bytes += buffer.readableBytes
                 defer { if holdsLast { state.held = buffer } }
-                let due = holdsLast ? state.held : buffer
-                if due != nil { state.forwarded = true }
-                return due
+                return holdsLast ? state.held : buffer
             }
             if let due { try await base.write(.buffer(due)) }
         case .end:
@@ -203,12 +214,13 @@ final class HoldingWriter: AsyncBodyStreamWriter {
         }
     }
 
-    /// Throws what the base writer throws when nothing has gone through it yet — a body that
-    /// wrote nothing, or whose one buffer is held back — by writing it an empty buffer (a chunked
-    /// body frames no empty chunk). When Vapor cannot write a response's head, it runs the body
-    /// against a writer that fails every write: a write tells.
+    /// Throws what the base writer throws now, by writing it an empty buffer (a chunked body
+    /// frames no empty chunk): whether the response can still reach its client, asked before the
+    /// scope ends. When Vapor cannot write a response's head, it runs the body against a writer
+    /// that fails every write; and a client that left while the stream waited between writes (an
+    /// event stream, a long poll) is told by no write the stream made — the connection, closed,
+    /// fails this one.
     func confirmWritable() async throws {
-        guard !state.withLock({ $0.forwarded }) else { return }
         try await base.write(.buffer(ByteBuffer()))
     }
 

@@ -106,6 +106,30 @@ struct StreamedBodyTests {
         #expect(events == ["disposed"])
     }
 
+    @Test("A kept body made while another still exists keeps nothing, and says so in the request's log")
+    func secondKeptBodyWhileTheFirstExists() async throws {
+        let logs = LogCapture()
+        let events = EventLog()
+        let injector = try await InjectorActor(modules: [StreamModule(events: events)])
+        try await withTestApp(logs: logs) { app in
+            app.grouped(ObjectionScopeMiddleware(injector)).get("stream") { req async throws -> Response in
+                let probe = try await req.resolve(DisposalProbe.self)
+                let first = Response.Body(keepingScopeOf: req) { _ in }
+                let second = Response.Body(keepingScopeOf: req) { writer in
+                    try await writer.writeBuffer(ByteBuffer(string: probe.read()))
+                }
+                return withExtendedLifetime(first) { Response(status: .ok, body: second) }
+            }
+            let port = try await app.startLive()
+            _ = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
+        }
+        await injector.shutdown()
+        let warning = "A second body keeping the request's scope was made while the first exists: it does not "
+            + "keep the scope, whose scoped instances may be disposed before it is written"
+        #expect(logs.entries(withMessage: warning).map(\.level) == [.warning])
+        #expect(events.all == ["disposed"])
+    }
+
     @Test("req.resolve inside a body that keeps the scope reads the request's instance", arguments: [false, true])
     func resolveInsideTheBody(counted: Bool) async throws {
         let (answer, events) = try await serveStream { req, probe in
