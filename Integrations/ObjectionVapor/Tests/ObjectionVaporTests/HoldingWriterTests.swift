@@ -51,7 +51,11 @@ struct HoldingWriterTests {
     final class LeavesAfterOneWrite: AsyncBodyStreamWriter {
         let writes = Mutex(0)
         func write(_ result: BodyStreamResult) async throws {
-            guard writes.withLock({ $0 += 1; return $0 }) == 1 else { throw ClientGone() }
+            let count = writes.withLock { count in
+                count += 1
+                return count
+            }
+            guard count == 1 else { throw ClientGone() }
         }
     }
 

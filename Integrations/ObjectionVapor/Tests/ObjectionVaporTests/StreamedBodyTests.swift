@@ -124,7 +124,8 @@ struct StreamedBodyTests {
             _ = try? await withHTTPClient { client in try await client.get(port: port, "/stream") }
         }
         await injector.shutdown()
-        let warning = "A second body keeping the request's scope was made while the first exists: it does not "
+        let warning =
+            "A second body keeping the request's scope was made while the first exists: it does not "
             + "keep the scope, whose scoped instances may be disposed before it is written"
         #expect(logs.entries(withMessage: warning).map(\.level) == [.warning])
         #expect(events.all == ["disposed"])
