@@ -22,8 +22,9 @@ public import OpenAPIRuntime
 ///    its last byte). The outcome is ``Objection/ScopeOutcome/succeeded``, or failed: with the
 ///    operation's error (the handler's own, out of the runtime's `ServerError`), with an
 ///    ``Objection/ServerErrorStatus`` for a `5xx` response, with the body's error, with a length
-///    mismatch for a body short of or past its declared length, or with a `CancellationError`
-///    for a body given up (the client left) or never written when it should have been.
+///    mismatch for a body short of its declared length or whose chunk crosses it, or with a
+///    `CancellationError` for a body given up (the client left) or never written when it should
+///    have been.
 ///
 /// Errors are answered here, never rethrown with the request inside them. One that says how it is
 /// answered with a status other than 500 — your `HTTPResponseConvertible` error, the runtime's
