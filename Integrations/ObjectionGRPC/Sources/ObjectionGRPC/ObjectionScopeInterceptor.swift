@@ -86,7 +86,8 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
     ///     disposals are logged, with the RPC's method and request id.
     ///   - values: Binds more of the RPC's values; its keys must be declared with
     ///     `suppliedByScope()` or unbound in `injector`. What it throws is sorted like a
-    ///     handler's error.
+    ///     handler's error. The interceptor's own values (`ServerContext`, `MethodDescriptor`,
+    ///     ``RPCRequestID``) are bound after it, and replace any it binds under those keys.
     public init(
         _ injector: InjectorActor,
         logger: Logger,
@@ -120,10 +121,12 @@ public struct ObjectionScopeInterceptor: ServerInterceptor {
         let scope: OpenScope
         do {
             var values = ScopeValues()
+            try bindValues(Call(metadata: request.metadata, context: context), &values)
+            // Bound after the closure's, which cannot replace them: the id the scope holds is the
+            // one the response carries and the logs name.
             values.bind(ServerContext.self, to: context)
             values.bind(MethodDescriptor.self, to: context.descriptor)
             values.bind(RPCRequestID.self, to: id)
-            try bindValues(Call(metadata: request.metadata, context: context), &values)
             scope = try await injector.openScope { $0 = values }
         } catch {
             throw Self.rpcError(for: error, logger: logger)

@@ -55,12 +55,14 @@ struct WorkModule: Module {
 }
 
 /// The test service, written by hand: `Get` (unary), `Stream` (server-streaming, `count`
-/// messages), `Fail` (resolves what cannot be built) and `Hold` (streams until cancelled).
+/// messages), `Fail` (resolves what cannot be built), `Hold` (streams until cancelled) and `ID`
+/// (answers the scope's request id).
 struct WorkService: RegistrableRPCService {
     static let get = MethodDescriptor(fullyQualifiedService: "objection.Work", method: "Get")
     static let stream = MethodDescriptor(fullyQualifiedService: "objection.Work", method: "Stream")
     static let fail = MethodDescriptor(fullyQualifiedService: "objection.Work", method: "Fail")
     static let hold = MethodDescriptor(fullyQualifiedService: "objection.Work", method: "Hold")
+    static let id = MethodDescriptor(fullyQualifiedService: "objection.Work", method: "ID")
 
     /// Passed by `Hold` once its first message is out.
     let holding: Gate
@@ -98,6 +100,11 @@ struct WorkService: RegistrableRPCService {
             _ = try await InjectorActor.currentScope?.get(SealedVault.self)
             return StreamingServerResponse(single: ServerResponse(message: Answer(text: "unreachable")))
         }
+        router.registerHandler(forMethod: Self.id, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()) {
+            _, _ in
+            let id = try await InjectorActor.currentScope?.get(RPCRequestID.self)
+            return StreamingServerResponse(single: ServerResponse(message: Answer(text: id?.value ?? "none")))
+        }
         router.registerHandler(forMethod: Self.hold, deserializer: JSONCoder<Ask>(), serializer: JSONCoder<Answer>()) {
             [holding] _, context in
             let work = try await Self.work()
@@ -121,12 +128,13 @@ func withWorkServer<T: Sendable>(
     injector: InjectorActor,
     holding: Gate = Gate(),
     logger: Logger = quietLogger,
+    values: @escaping @Sendable (ObjectionScopeInterceptor.Call, inout ScopeValues) throws -> Void = { _, _ in },
     _ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> T
 ) async throws -> T {
     try await withGRPCServer(
         transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
         services: [WorkService(holding: holding)],
-        interceptors: [ObjectionScopeInterceptor(injector, logger: logger)]
+        interceptors: [ObjectionScopeInterceptor(injector, logger: logger, values: values)]
     ) { server in
         guard let port = try await server.listeningAddress?.ipv4?.port else {
             throw RPCError(code: .unavailable, message: "the server did not bind")

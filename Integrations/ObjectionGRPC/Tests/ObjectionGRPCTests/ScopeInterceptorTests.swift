@@ -94,6 +94,28 @@ struct ScopeInterceptorTests {
         await injector.shutdown()
     }
 
+    @Test("A values closure that binds the request id cannot replace the one the response carries")
+    func closureCannotReplaceTheID() async throws {
+        let injector = try await InjectorActor(modules: [WorkModule(events: EventLog(), serials: Counter())])
+        let (answered, echoed) = try await withWorkServer(injector: injector) { _, values in
+            values.bind(RPCRequestID.self, to: RPCRequestID("from-closure"))
+        } _: { client in
+            try await client.unary(
+                request: ClientRequest(message: Ask(), metadata: [RPCRequestID.metadataKey: "from-client"]),
+                descriptor: WorkService.id,
+                serializer: JSONCoder<Ask>(),
+                deserializer: JSONCoder<Answer>(),
+                options: .defaults
+            ) { response in
+                let echoed = response.metadata[stringValues: RPCRequestID.metadataKey].first { _ in true }
+                return (try response.message.text, echoed)
+            }
+        }
+        #expect(answered == "from-client")
+        #expect(echoed == "from-client")
+        await injector.shutdown()
+    }
+
     @Test("A provider's error is answered internalError with a fixed message, logged by type, never echoing a value")
     func injectionErrorIsOpaque() async throws {
         let events = EventLog()
