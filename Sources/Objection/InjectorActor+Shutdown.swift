@@ -178,6 +178,10 @@ extension InjectorActor {
                 outcomes += binding.lifetime.generations?.rebuildsInFlight ?? []
             }
         }
+        // The root's refreshable `Injectable` types, bound just in time, are refreshed too.
+        for binding in justInTime?.all ?? [] where binding.lifetime.changesOnRefresh {
+            outcomes += binding.lifetime.generations?.rebuildsInFlight ?? []
+        }
         return outcomes
     }
 }

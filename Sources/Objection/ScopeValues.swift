@@ -69,7 +69,7 @@ public struct ScopeValues: Sendable {
             return
         }
         // A request binds a handful: one allocation for them, not one per doubling. Eight:
-        // the gRPC interceptor binds three of its own before the application's.
+        // the gRPC interceptor binds three of its own beside the application's.
         if entries.isEmpty { entries.reserveCapacity(8) }
         entries.append(Entry(key: key, value: value))
         if positions != nil {

@@ -212,6 +212,34 @@ struct RefreshWaitTests {
         #expect(await injector.shutdown(within: nil) == nil)
     }
 
+    @Test("a first build that waits on a refresh of itself from a task of its own: the refresh ends at its deadline")
+    func firstBuildWaitingOnItsRefreshThroughATask() async throws {
+        let box = InjectorBox()
+        let refreshError = Mutex<InjectionError?>(nil)
+        let injector = try await makeInjector { binder in
+            binder.bind(Limiter.self).to { _ in
+                // A task of its own: no frame, so the waits-for graph cannot see the cycle.
+                let failure = await Task.detached { () -> InjectionError? in
+                    do {
+                        _ = try await box.injector?.refresh(Limiter.self, within: .milliseconds(50))
+                        return nil
+                    } catch {
+                        return error as? InjectionError
+                    }
+                }.value
+                refreshError.withLock { $0 = failure }
+                return Limiter()
+            }.asRefreshable()
+        }
+        box.injector = injector
+        defer { box.injector = nil }
+        _ = try await withDeadline(seconds: 60) { try await injector.get(Limiter.self) }
+        let failure = try #require(refreshError.withLock { $0 })
+        #expect(failure.code == .refreshFailed)
+        #expect((failure.problems.first?.underlying as? InjectionError)?.code == .timedOut)
+        #expect(await injector.shutdown(within: nil) == nil)
+    }
+
     /// An injector, kept in `box`, whose refreshable `Limiter`'s build `number` refreshes it.
     static func injector(refreshingFromBuild number: Int, in box: InjectorBox) async throws -> InjectorActor {
         let builds = Counter()

@@ -279,6 +279,26 @@ struct RuntimeArgumentLifetimeTests {
             ])
     }
 
+    @Test("eager and refreshable aliases to what is built without arguments, or read from a cache, are valid")
+    func aliasesThatNeedNoArguments() async throws {
+        let injector = try await makeInjector { binder in
+            binder.bind(Tenant.self).to { _ in Tenant(id: "plain") }
+            binder.bind((any Named).self).to(Tenant.self).asSingleton()
+            // Refreshable and eager aliases to a singleton alias: nothing takes arguments.
+            binder.bind((any Named).self, named: "refreshed").to((any Named).self).asRefreshable()
+            binder.bind((any Named).self, named: "eager").to((any Named).self).asEagerSingleton()
+            // A singleton that takes arguments, with defaults: an alias reads its cache.
+            binder.bind(Member.self).to(arguments: String.self) { _, id in Member(id: id) }.defaults("m")
+                .asSingleton()
+            binder.bind((any Named).self, named: "member").to(Member.self).asRefreshable()
+            binder.bind((any Named).self, named: "eager member").to(Member.self).asEagerSingleton()
+        }
+        #expect(try await injector.get((any Named).self, named: "refreshed").id == "plain")
+        #expect(try await injector.get((any Named).self, named: "eager member").id == "m")
+        #expect(try await injector.get((any Named).self, named: "member").id == "m")
+        #expect(try await injector.refresh().count == 2)
+    }
+
     @Test(
         "in production start-up builds a singleton with defaults from them, and leaves one without, or an alias to one, for its first call"
     )

@@ -88,7 +88,11 @@ enum ScopeEndingBody {
         consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
             // A client that left while the body waited between writes is seen here, or never:
             // the end, which would tell, is written after the disposals.
-            if let connection, !connection.isActive { throw ChannelError.ioOnClosedChannel }
+            if let connection, !connection.isActive {
+                // Ended here, not left to the body's error: a body that swallows it still fails.
+                await ScopeEndingBody.endAfterFailure(scope, error: ChannelError.ioOnClosedChannel, logger: logger)
+                throw ChannelError.ioOnClosedChannel
+            }
             try await ScopeEndingBody.endAfterWriting(scope, outcome: outcome, logger: logger)
             try await base.finish(trailingHeaders)
         }

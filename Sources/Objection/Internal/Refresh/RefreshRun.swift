@@ -38,7 +38,7 @@ struct RefreshRun: Sendable {
                 // the refresh would wait for itself: a cycle.
                 let asking = try ResolutionFrame.active.map { caller in try injector.enter(binding, below: caller) }
                 let waiting = try asking ?? injector.enter(binding, below: nil)
-                guard try await Self.isBuilt(binding, in: generations, waitingAs: waiting) else { continue }
+                guard try await isBuilt(binding, in: generations, waitingAs: waiting) else { continue }
                 // Or from inside a rebuild that this binding's own rebuild started, on any path
                 // of refreshes (R's provider refreshes Q, Q's refreshes R).
                 try Self.refuseRefreshCycle(of: binding)
@@ -69,8 +69,10 @@ struct RefreshRun: Sendable {
     /// for: that build may have read the settings before this refresh was asked, so it is
     /// rebuilt like any other. `frame` is the refresh's, waiting as a step of `binding` would
     /// (a refresh asked from inside that first build is a cycle). A first build that fails leaves
-    /// nothing to replace.
-    private static func isBuilt(
+    /// nothing to replace. The wait is bounded by the refresh's deadline, as a rebuild is: a
+    /// first build that waits on this refresh through a task of its own (which the waits-for
+    /// graph cannot see) ends at it.
+    private func isBuilt(
         _ binding: Binding,
         in generations: Generations,
         waitingAs frame: ResolutionFrame
@@ -78,13 +80,27 @@ struct RefreshRun: Sendable {
         if generations.current != nil { return true }
         guard let cell = binding.lifetime.cell, let construction = cell.construction,
             let outcome = cell.outcomeInFlight(excluding: [])
-        else { return false }
+        else {
+            // Built since the first look, or never.
+            return generations.current != nil
+        }
         // Waits as `CellState.wait` does, but tells a cycle this wait would close (thrown) from
         // the build's own failure, which its callers got (nothing to replace).
         construction.recordJoin()
         let waiter = try WaitGraph.recordWait(of: frame, on: construction)
         defer { if let waiter { WaitGraph.endWait(of: waiter, on: construction) } }
-        do { _ = try await outcome.value() } catch { try Task.checkCancellation() }
+        let deadline = deadline
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do { _ = try await outcome.value() } catch { try Task.checkCancellation() }
+            }
+            group.addTask {
+                try await Task.sleep(for: min(deadline, InjectorActor.longestDeadline))
+                throw InjectionError.refreshTimedOut(binding.key, after: deadline)
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
         return generations.current != nil
     }
 

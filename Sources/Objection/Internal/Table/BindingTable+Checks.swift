@@ -7,19 +7,26 @@
 /// problems += table.aliasProblems()
 /// ```
 extension BindingTable {
-    /// Whether `key`, as `table` resolves it, cannot be built without runtime arguments: a cached
-    /// binding knows it already; a transient alias is followed to its end.
-    static func needsArguments(_ key: BindingKey, in table: BindingTable) -> Bool {
+    /// The binding `key` ends at as `table` resolves it: followed through transient aliases, to a
+    /// cached binding (an alias or not) or a transient that is not an alias.
+    static func chainEnd(of key: BindingKey, in table: BindingTable) -> Binding? {
         var visited: Set<BindingKey> = []
         var current = key
         while visited.insert(current).inserted, let binding = table.binding(for: current) {
-            if binding.scope != .transient { return binding.lifetime.needsArguments }
-            guard binding.producer.isAlias, let target = binding.dependencies.first else {
-                return binding.producer.arguments?.argumentsRequired == true
+            guard binding.scope == .transient, binding.producer.isAlias, let target = binding.dependencies.first else {
+                return binding
             }
             current = target
         }
-        return false
+        return nil
+    }
+
+    /// Whether `key`, as `table` resolves it, cannot be built without runtime arguments: a cached
+    /// binding knows it already; a transient alias is followed to its end.
+    static func needsArguments(_ key: BindingKey, in table: BindingTable) -> Bool {
+        guard let end = chainEnd(of: key, in: table) else { return false }
+        if end.scope != .transient { return end.lifetime.needsArguments }
+        return end.producer.arguments?.argumentsRequired == true
     }
 
     /// Problems visible in one declaration on its own.
@@ -82,37 +89,23 @@ extension BindingTable {
                 report("'\(binding.key)' is bound to '\(targetKey)', which is not a '\(binding.key.typeName)'")
             }
             // The rule `check` applies to a binding that takes runtime arguments, applied to what
-            // an eager or refreshable alias is built by.
-            if binding.isEager || binding.scope == .refreshable,
-                let taker = Self.argumentTaker(targetKey, in: self), let arguments = taker.producer.arguments
-            {
-                if binding.isEager && arguments.argumentsRequired {
+            // an eager or refreshable alias is built by: through transient aliases, a transient
+            // that takes them (a cached end is read, not rebuilt, and answers for itself).
+            if binding.isEager || binding.scope == .refreshable, let end = Self.chainEnd(of: targetKey, in: self) {
+                if binding.isEager, Self.needsArguments(targetKey, in: self) {
                     report(
-                        "'\(binding.key)' is an eager singleton but '\(taker.key)', which it is bound to, needs "
-                            + "runtime arguments: give '\(taker.key)' defaults(...)")
+                        "'\(binding.key)' is an eager singleton but '\(end.key)', which it is bound to, needs "
+                            + "runtime arguments: give '\(end.key)' defaults(...)")
                 }
-                if binding.scope == .refreshable {
+                if binding.scope == .refreshable, end.scope == .transient,
+                    end.producer.arguments?.takesArguments == true
+                {
                     report(
-                        "'\(binding.key)' cannot be refreshable: '\(taker.key)', which it is bound to, takes runtime "
+                        "'\(binding.key)' cannot be refreshable: '\(end.key)', which it is bound to, takes runtime "
                             + "arguments, and a refresh rebuilds it without them")
                 }
             }
         }
         return problems
-    }
-
-    /// The binding `key` is built by, followed through transient aliases, if it takes runtime
-    /// arguments: what an eager or refreshable alias to `key` would build without them.
-    static func argumentTaker(_ key: BindingKey, in table: BindingTable) -> Binding? {
-        var visited: Set<BindingKey> = []
-        var current = key
-        while visited.insert(current).inserted, let binding = table.binding(for: current) {
-            if binding.producer.isAlias, binding.scope == .transient, let target = binding.dependencies.first {
-                current = target
-                continue
-            }
-            return binding.producer.arguments?.takesArguments == true ? binding : nil
-        }
-        return nil
     }
 }
