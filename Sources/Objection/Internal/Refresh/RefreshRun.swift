@@ -89,18 +89,10 @@ struct RefreshRun: Sendable {
         construction.recordJoin()
         let waiter = try WaitGraph.recordWait(of: frame, on: construction)
         defer { if let waiter { WaitGraph.endWait(of: waiter, on: construction) } }
-        let deadline = deadline
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do { _ = try await outcome.value() } catch { try Task.checkCancellation() }
-            }
-            group.addTask {
-                try await Task.sleep(for: min(deadline, InjectorActor.longestDeadline))
-                throw InjectionError.refreshTimedOut(binding.key, after: deadline)
-            }
-            defer { group.cancelAll() }
-            try await group.next()
+        let ended = try await TimeBox.run(within: deadline) {
+            do { _ = try await outcome.value() } catch { try Task.checkCancellation() }
         }
+        guard ended else { throw InjectionError.refreshTimedOut(binding.key, after: deadline) }
         return generations.current != nil
     }
 

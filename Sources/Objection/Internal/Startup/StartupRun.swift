@@ -84,29 +84,15 @@ struct StartupRun: Sendable {
     }
 
     /// Runs the first step (setting ``firstDone`` once it has run), then builds the singletons,
-    /// failing after `timeout` if they are not all built by then. A timeout of
-    /// ``InjectorActor/longestDeadline`` or more is none: the clock cannot count that far (a
-    /// sleep that long traps), and nothing waits that long anyway.
+    /// failing after `timeout` if they are not all built by then (``TimeBox``).
     private func build(within timeout: Duration?, below parent: ResolutionFrame?) async throws {
         let steps: @Sendable () async throws -> Void = {
             try await first?.run(parent)
             firstDone.withLock { $0 = true }
             try await buildSingletons(below: parent)
         }
-        guard let timeout, timeout < InjectorActor.longestDeadline else { return try await steps() }
-        let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await steps()
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return false
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? true
-        }
-        if !finished, let error = timedOut(after: timeout) { throw error }
+        guard let timeout else { return try await steps() }
+        if try await !TimeBox.run(within: timeout, steps), let error = timedOut(after: timeout) { throw error }
     }
 
     /// The error of a start-up still building after `timeout`, naming what it waits on; `nil`
